@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# sparsefs build script.
+#
+#   ./build.sh          build the static site into dist/ and the CLI into bin/
+#   ./build.sh serve    build, then serve dist/ on localhost (prints the URL)
+#   ./build.sh test     install what the tests need if it is missing, build,
+#                       and run every test: formatting, vet, Go tests natively
+#                       and compiled to wasm under node, the scikit-learn
+#                       cross-check, and the browser (e2e) tests
+#   ./build.sh deps     only install what the tests need (Debian packages,
+#                       Go modules, npm packages)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+say() { printf '\n== %s\n' "$*"; }
+
+# as_root runs a command as root (directly, or through sudo).
+as_root() {
+	if [ "$(id -u)" -eq 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo "$@"
+	else
+		echo "build.sh: need root to run: $*" >&2
+		return 1
+	fi
+}
+
+deps() {
+	command -v go >/dev/null || { echo "build.sh: Go 1.26 or later is required (https://go.dev/dl/)" >&2; exit 1; }
+	local missing=()
+	[ -x /usr/bin/chromium ] || missing+=(chromium)
+	command -v node >/dev/null || missing+=(nodejs)
+	command -v npm >/dev/null || missing+=(npm)
+	/usr/bin/python3 -c 'import sklearn, numpy' 2>/dev/null || missing+=(python3-sklearn python3-numpy)
+	if [ ${#missing[@]} -gt 0 ]; then
+		say "installing Debian packages: ${missing[*]}"
+		as_root apt-get update -q
+		as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+	fi
+	say "Go modules"
+	go mod download
+	if [ ! -d e2e/node_modules/playwright-core ]; then
+		say "npm packages for the browser tests"
+		(cd e2e && npm ci --no-audit --no-fund)
+	fi
+}
+
+build() {
+	say "generating the Vugu code"
+	go tool vugugen -skip-go-mod -skip-main ./ui
+	gofmt -w ui/*_gen.go
+	say "building dist/ and bin/"
+	rm -rf dist
+	mkdir -p dist bin
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/ui.wasm ./ui
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/worker.wasm ./wasm
+	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/
+	go run ./internal/tools/vuguhelper >dist/vugu-render.js
+	cp -r assets/. dist/
+	go build -trimpath -o bin/sparsefs ./cmd/sparsefs
+	go build -trimpath -o bin/serve serve.go
+	ls -l dist/*.wasm
+}
+
+gotests() {
+	say "gofmt and go vet"
+	local unformatted
+	unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './e2e/*'))
+	if [ -n "$unformatted" ]; then
+		echo "gofmt would change: $unformatted" >&2
+		exit 1
+	fi
+	go vet ./...
+	GOOS=js GOARCH=wasm go vet ./ui ./wasm ./core/...
+	if grep -rl --include='*.go' '"syscall/js"' core; then
+		echo "core/ must not import syscall/js" >&2
+		exit 1
+	fi
+	say "Go tests (native)"
+	go test -count=1 ./...
+	say "core tests compiled to wasm, under node"
+	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 ./core/...
+}
+
+crosscheck() {
+	say "cross-check with scikit-learn (Debian's python3-sklearn)"
+	/usr/bin/python3 scripts/crosscheck_sklearn.py bin/sparsefs
+}
+
+e2e() {
+	say "browser tests (Debian's Chromium driven by playwright-core)"
+	(cd e2e && node --test --test-concurrency=1 ./*.test.mjs)
+}
+
+case "${1:-build}" in
+build) build ;;
+serve)
+	build
+	say "serving"
+	exec bin/serve -dir dist
+	;;
+deps) deps ;;
+test)
+	deps
+	build
+	export SPARSEFS_REQUIRE_DATA=${SPARSEFS_REQUIRE_DATA:-}
+	gotests
+	crosscheck
+	e2e
+	say "all tests passed"
+	;;
+*)
+	echo "usage: ./build.sh [build|serve|test|deps]" >&2
+	exit 2
+	;;
+esac

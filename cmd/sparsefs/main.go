@@ -1,0 +1,186 @@
+// Command sparsefs runs the sparsefs feature selectors from a command line.
+// It speaks the same job format (sparsefs/core/job) as the browser's worker,
+// so a ranking computed here equals the one the web page shows.
+//
+// Usage:
+//
+//	sparsefs select -data PATH -method NAME [-label COLUMN] [-param NAME=VALUE ...]
+//	                [-preprocess zscore|minmax|none] [-bias=true|false] [-k N]
+//	sparsefs inspect -data PATH [-label COLUMN]
+//	sparsefs methods
+//
+// Results are one JSON object on standard output; errors go to standard
+// error with a non-zero exit status (1 for a failed run, 2 for bad usage).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+
+	"sparsefs/core/job"
+)
+
+const usage = `sparsefs: sparsity-based feature selection
+
+Commands:
+  select   rank the features of a dataset with one method
+  inspect  describe a dataset (delimiter, header, classes, preview)
+  methods  list the methods and their parameters
+
+Run "sparsefs COMMAND -h" for the flags of a command.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// errUsage marks errors in the command line itself.
+var errUsage = errors.New("usage")
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stderr, usage)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var req *job.Request
+	var indent bool
+	var err error
+	switch args[0] {
+	case "select":
+		req, indent, err = parseSelect(args[1:], stderr)
+	case "inspect":
+		req, indent, err = parseInspect(args[1:], stderr)
+	case "methods":
+		req, indent = &job.Request{Op: job.OpMethods}, true
+	default:
+		fmt.Fprintf(stderr, "sparsefs: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	if err == flag.ErrHelp {
+		return 0
+	}
+	if err != nil {
+		if !errors.Is(err, errUsage) {
+			fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
+		}
+		return 2
+	}
+	resp, err := job.Run(ctx, req, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
+		return 1
+	}
+	out, err := job.Marshal(resp, indent)
+	if err != nil {
+		fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
+		return 1
+	}
+	stdout.Write(append(out, '\n'))
+	return 0
+}
+
+// paramList collects repeated -param NAME=VALUE flags.
+type paramList map[string]float64
+
+func (p paramList) String() string { return "" }
+
+func (p paramList) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return fmt.Errorf("%q is not NAME=VALUE", s)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+	if err != nil {
+		return fmt.Errorf("parameter %s: %q is not a number", name, value)
+	}
+	if _, dup := p[name]; dup {
+		return fmt.Errorf("parameter %s is given twice", name)
+	}
+	p[name] = v
+	return nil
+}
+
+// dataFlags registers the flags that say how to read the data.
+func dataFlags(fs *flag.FlagSet, d *job.Data) {
+	fs.StringVar(&d.Path, "data", "", "the data file: CSV or TSV, optionally .gz; - reads standard input (required)")
+	fs.StringVar(&d.Label, "label", "", "the label column: a header name, a 1-based column number, first or last (default last)")
+	fs.StringVar(&d.Delimiter, "delimiter", "", `the field delimiter: comma, semicolon or tab (default: detected)`)
+	fs.StringVar(&d.Header, "header", "auto", "whether the first row is a header: auto, yes or no")
+	fs.StringVar(&d.Missing, "missing", "reject", "missing cells (empty, NA, NaN): reject, or mean to impute the training mean")
+}
+
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: sparsefs %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse runs fs.Parse and rejects stray arguments and a missing -data.
+func parse(fs *flag.FlagSet, args []string, d *job.Data, stderr io.Writer) error {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return err
+		}
+		return errUsage // the flag package has printed the problem
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (flags come as -name value)", fs.Arg(0))
+	}
+	if d.Path == "" {
+		fs.Usage()
+		return errors.New("-data is required")
+	}
+	return nil
+}
+
+func parseSelect(args []string, stderr io.Writer) (*job.Request, bool, error) {
+	req := &job.Request{Op: job.OpSelect}
+	params := paramList{}
+	bias := true
+	indent := false
+	fs := newFlagSet("select", "select -data PATH -method NAME [flags]", stderr)
+	dataFlags(fs, &req.Data)
+	fs.StringVar(&req.Method, "method", "", `the selection method (see "sparsefs methods")`)
+	fs.Var(params, "param", "a method parameter NAME=VALUE (repeatable); the others take their defaults")
+	fs.StringVar(&req.Preprocess, "preprocess", "zscore", "preprocessing: zscore, minmax or none")
+	fs.BoolVar(&bias, "bias", true, "append a constant-1 column for the embedded models")
+	fs.IntVar(&req.K, "k", 0, "also report the top K features as \"selected\"")
+	fs.BoolVar(&indent, "indent", false, "indent the JSON output")
+	if err := parse(fs, args, &req.Data, stderr); err != nil {
+		return nil, false, err
+	}
+	if req.Method == "" {
+		return nil, false, errors.New(`-method is required (see "sparsefs methods")`)
+	}
+	req.Params = params
+	req.Bias = &bias
+	return req, indent, nil
+}
+
+func parseInspect(args []string, stderr io.Writer) (*job.Request, bool, error) {
+	req := &job.Request{Op: job.OpInspect}
+	fs := newFlagSet("inspect", "inspect -data PATH [flags]", stderr)
+	dataFlags(fs, &req.Data)
+	fs.IntVar(&req.PreviewRows, "rows", 5, "how many rows to preview")
+	if err := parse(fs, args, &req.Data, stderr); err != nil {
+		return nil, false, err
+	}
+	return req, true, nil
+}

@@ -1,0 +1,272 @@
+package dataset
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"math"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"sparsefs/core/internal/testdata"
+)
+
+func mustParse(t *testing.T, text string, opts Options) *Dataset {
+	t.Helper()
+	ds, err := Parse([]byte(text), opts)
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	return ds
+}
+
+func gz(b []byte) []byte {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	w.Write(b)
+	w.Close()
+	return buf.Bytes()
+}
+
+// The same 3×2 table written in every supported way must read identically.
+func TestReadFormats(t *testing.T) {
+	want := []float64{1.5, 2, 3, -4, 5e-3, 6}
+	cases := map[string]string{
+		"comma":               "a,b,class\n1.5,2,x\n3,-4,y\n5e-3,6,x\n",
+		"semicolon":           "a;b;class\n1.5;2;x\n3;-4;y\n5e-3;6;x\n",
+		"tab":                 "a\tb\tclass\n1.5\t2\tx\n3\t-4\ty\n5e-3\t6\tx\n",
+		"crlf":                "a,b,class\r\n1.5,2,x\r\n3,-4,y\r\n5e-3,6,x\r\n",
+		"bom":                 "\xef\xbb\xbfa,b,class\n1.5,2,x\n3,-4,y\n5e-3,6,x\n",
+		"quoted":              "\"a\",\"b\",\"class\"\n\"1.5\",2,\"x\"\n3,\"-4\",y\n5e-3,6,\"x\"\n",
+		"no final newline":    "a,b,class\n1.5,2,x\n3,-4,y\n5e-3,6,x",
+		"blank lines":         "a,b,class\n\n1.5,2,x\n\n3,-4,y\n5e-3,6,x\n\n",
+		"spaces":              "a, b, class\n 1.5 , 2 , x\n3,-4,y\n5e-3,6,x\n",
+		"decimal comma":       "a;b;class\n1,5;2;x\n3;-4;y\n0,005;6;x\n",
+		"quoted delim in hdr": "a,b,\"class, final\"\n1.5,2,x\n3,-4,y\n5e-3,6,x\n",
+	}
+	for name, text := range cases {
+		t.Run(name, func(t *testing.T) {
+			ds := mustParse(t, text, Options{})
+			if got := ds.X.RawMatrix().Data; !reflect.DeepEqual(got, want) {
+				t.Errorf("X = %v, want %v", got, want)
+			}
+			if !reflect.DeepEqual(ds.Features, []string{"a", "b"}) {
+				t.Errorf("features = %q", ds.Features)
+			}
+			if !reflect.DeepEqual(ds.Classes, []string{"x", "y"}) || !reflect.DeepEqual(ds.Y, []int{0, 1, 0}) {
+				t.Errorf("classes %q, y %v", ds.Classes, ds.Y)
+			}
+			if !ds.Header {
+				t.Error("header not detected")
+			}
+		})
+	}
+	t.Run("gzip", func(t *testing.T) {
+		ds := mustParse(t, string(gz([]byte(cases["comma"]))), Options{})
+		if got := ds.X.RawMatrix().Data; !reflect.DeepEqual(got, want) {
+			t.Errorf("X = %v, want %v", got, want)
+		}
+	})
+}
+
+func TestDelimiterDetected(t *testing.T) {
+	for text, want := range map[string]rune{
+		"1,2,0\n3,4,1\n":       ',',
+		"1;2;0\n3;4;1\n":       ';',
+		"1\t2\t0\n3\t4\t1\n":   '\t',
+		"1,5;2;0\n3;4,25;1\n":  ';', // decimal commas vary per line; semicolons do not
+		"\"a;b\",c,d\n1,2,0\n": ',', // a quoted semicolon is not a delimiter
+	} {
+		if got := sniffDelimiter([]byte(text)); got != want {
+			t.Errorf("sniffDelimiter(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestHeaderless(t *testing.T) {
+	ds := mustParse(t, "1,2,0\n3,4,1\n", Options{})
+	if ds.Header {
+		t.Fatal("a numeric first row was taken for a header")
+	}
+	if !reflect.DeepEqual(ds.Features, []string{"f1", "f2"}) || ds.Label != "f3" || ds.Rows() != 2 {
+		t.Errorf("features %q label %q rows %d", ds.Features, ds.Label, ds.Rows())
+	}
+	// Forced header on the same text: one data row left, one class.
+	if _, err := Parse([]byte("1,2,0\n3,4,1\n5,6,0\n"), Options{Header: HeaderYes}); err != nil {
+		t.Errorf("forced header: %v", err)
+	}
+	// Forced no-header on a text header: the header row is then data and
+	// its text cell is an error naming line 1.
+	_, err := Parse([]byte("a,b,c\n1,2,0\n3,4,1\n"), Options{Header: HeaderNo})
+	wantError(t, err, 1, 1, `"a" is not a number`)
+}
+
+func TestLabelColumn(t *testing.T) {
+	text := "id,Diagnosis,g1,g2\n1,0,0.5,3\n2,1,0.7,1\n3,0,0.1,2\n"
+	for label, wantLabel := range map[string]string{"Diagnosis": "Diagnosis", "diagnosis": "Diagnosis", "2": "Diagnosis", "first": "id", "last": "g2", "": "g2"} {
+		ds := mustParse(t, text, Options{Label: label})
+		if ds.Label != wantLabel {
+			t.Errorf("Label %q: got column %q, want %q", label, ds.Label, wantLabel)
+		}
+	}
+	text = strings.NewReplacer(",0,", ",B,", ",1,", ",M,").Replace(text)
+	ds := mustParse(t, text, Options{Label: "Diagnosis"})
+	if !reflect.DeepEqual(ds.Classes, []string{"B", "M"}) {
+		t.Errorf("classes %q", ds.Classes)
+	}
+	if !reflect.DeepEqual(ds.Features, []string{"id", "g1", "g2"}) || ds.LabelColumn != 2 {
+		t.Errorf("features %q label column %d", ds.Features, ds.LabelColumn)
+	}
+	if got := ds.X.RawRowView(1); !reflect.DeepEqual(got, []float64{2, 0.7, 1}) {
+		t.Errorf("row 2 = %v", got)
+	}
+	_, err := Parse([]byte(text), Options{Label: "diag"})
+	if err == nil || !strings.Contains(err.Error(), `no column is named "diag"`) || !strings.Contains(err.Error(), `"Diagnosis"`) {
+		t.Errorf("unknown label name: %v", err)
+	}
+	_, err = Parse([]byte(text), Options{Label: "9"})
+	if err == nil || !strings.Contains(err.Error(), "out of range") {
+		t.Errorf("label number out of range: %v", err)
+	}
+}
+
+// Classes sort numerically when every label is a number (so 10 follows 9
+// and −1 precedes 1), lexicographically otherwise (METHODS.md).
+func TestEncodeLabels(t *testing.T) {
+	for _, c := range []struct {
+		in      []string
+		classes []string
+		y       []int
+	}{
+		{[]string{"1", "-1", "1", "-1"}, []string{"-1", "1"}, []int{1, 0, 1, 0}},
+		{[]string{"10", "9", "2", "1"}, []string{"1", "2", "9", "10"}, []int{3, 2, 1, 0}},
+		{[]string{"2.5", "1e1", "0"}, []string{"0", "2.5", "1e1"}, []int{1, 2, 0}},
+		{[]string{"b", "a", "B", "10", "9"}, []string{"10", "9", "B", "a", "b"}, []int{4, 3, 2, 0, 1}},
+	} {
+		classes, y := EncodeLabels(c.in)
+		if !reflect.DeepEqual(classes, c.classes) || !reflect.DeepEqual(y, c.y) {
+			t.Errorf("EncodeLabels(%q) = %q, %v; want %q, %v", c.in, classes, y, c.classes, c.y)
+		}
+	}
+}
+
+func wantError(t *testing.T, err error, line, col int, fragment string) {
+	t.Helper()
+	var de *Error
+	if !errors.As(err, &de) {
+		t.Fatalf("got %v, want a *dataset.Error containing %q", err, fragment)
+	}
+	if de.Line != line || de.Column != col || !strings.Contains(de.Error(), fragment) {
+		t.Errorf("got %q (line %d, column %d), want line %d, column %d and %q", de.Error(), de.Line, de.Column, line, col, fragment)
+	}
+}
+
+// Every bad input gets a message naming where the problem is.
+func TestBadInput(t *testing.T) {
+	cases := []struct {
+		name, text string
+		line, col  int
+		fragment   string
+	}{
+		{"empty", "", 0, 0, "the file is empty"},
+		{"whitespace only", " \n\r\n\t\n", 0, 0, "the file is empty"},
+		{"header only", "a,b,label\n", 0, 0, "no data rows"},
+		{"ragged short", "a,b,label\n1,2,x\n3,y\n5,6,x\n", 3, 0, "this row has 2 fields but the header has 3"},
+		{"ragged long", "a,b,label\n1,2,x\n3,4,y,9\n", 3, 0, "has 4 fields"},
+		{"non-numeric", "a,b,label\n1,2,x\n3,abc,y\n", 3, 2, `column 2 ("b"): "abc" is not a number`},
+		{"infinite", "a,b,label\n1,2,x\n3,Inf,y\n", 3, 2, "infinite"},
+		{"one class", "a,b,label\n1,2,x\n3,4,x\n", 0, 3, `same class "x"`},
+		{"single column", "label\nx\ny\n", 1, 0, "single column"},
+		{"missing label", "a,b,label\n1,2,x\n3,4,\n", 3, 3, "class label is missing"},
+		{"bare quote", "a,b,label\n1,2\"3,x\n", 2, 2, "double quote"},
+		{"unclosed quote", "a,b,label\n1,\"2,x\n", 2, 0, "not closed"},
+		{"single data row", "a,b,label\n1,2,x\n", 0, 0, "single data row"},
+		{"missing rejected", "a,b,label\n1,2,x\n3,NA,y\n,5,x\n", 3, 2, "2 missing value(s)"},
+		{"binary", "PK\x03\x04\x00\x00garbage", 0, 0, "binary"},
+		{"bad gzip", "\x1f\x8b\x08garbage", 0, 0, "gzip"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse([]byte(c.text), Options{})
+			wantError(t, err, c.line, c.col, c.fragment)
+		})
+	}
+}
+
+func TestMissingImputeKept(t *testing.T) {
+	ds := mustParse(t, "a,b,label\n1,2,x\n3,NA,y\n,5,x\n7,n/a,y\n", Options{Missing: ImputeMean})
+	if ds.Missing != 3 || !reflect.DeepEqual(ds.MissingColumns, []int{0, 1}) {
+		t.Fatalf("missing %d in %v", ds.Missing, ds.MissingColumns)
+	}
+	if !math.IsNaN(ds.X.At(1, 1)) || !math.IsNaN(ds.X.At(2, 0)) {
+		t.Error("missing cells are not NaN")
+	}
+}
+
+func TestPreviewAndWarnings(t *testing.T) {
+	ds := mustParse(t, "a,a,label\n1,2,x\n3,4,y\n5,6,x\n", Options{PreviewRows: 2})
+	if !reflect.DeepEqual(ds.Preview, [][]string{{"1", "2", "x"}, {"3", "4", "y"}}) {
+		t.Errorf("preview %q", ds.Preview)
+	}
+	if len(ds.Warnings) != 1 || !strings.Contains(ds.Warnings[0], "both named") {
+		t.Errorf("warnings %q", ds.Warnings)
+	}
+}
+
+// The shared datasets: sizes and class counts as the data README states.
+func TestSharedData(t *testing.T) {
+	for _, c := range []struct {
+		file    string
+		m, n    int
+		classes []string
+	}{
+		{"colon.csv.gz", 62, 2000, []string{"-1", "1"}},
+		{"GLIOMA.csv.gz", 50, 4434, []string{"1", "2", "3", "4"}},
+		{"lung_discrete.csv.gz", 73, 325, []string{"1", "2", "3", "4", "5", "6", "7"}},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			f, err := os.Open(testdata.Path(t, c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			ds, err := Read(f, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m, n := ds.X.Dims(); m != c.m || n != c.n || !reflect.DeepEqual(ds.Classes, c.classes) {
+				t.Errorf("%d×%d, classes %q; want %d×%d, %q", m, n, ds.Classes, c.m, c.n, c.classes)
+			}
+		})
+	}
+}
+
+// FuzzParse: whatever the bytes, Parse returns a consistent dataset or an
+// error, and never panics.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"a,b,c\n1,2,x\n3,4,y\n", "1;2;0\n3;4;1\n", "\"a\",b\n1,\"x\"\"\"\n", "\x1f\x8b", "a\tb\n1\tNA\n2\t3\n", ""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, opts := range []Options{{}, {Missing: ImputeMean, PreviewRows: 3}} {
+			ds, err := Parse(b, opts)
+			if err != nil {
+				if err.Error() == "" {
+					t.Fatal("empty error message")
+				}
+				continue
+			}
+			m, n := ds.X.Dims()
+			if m != len(ds.Y) || n != len(ds.Features) || len(ds.Classes) < 2 || n+1 != len(ds.Columns) {
+				t.Fatalf("inconsistent dataset: %d×%d, %d labels, %d classes, %d columns", m, n, len(ds.Y), len(ds.Classes), len(ds.Columns))
+			}
+			for _, y := range ds.Y {
+				if y < 0 || y >= len(ds.Classes) {
+					t.Fatalf("class index %d", y)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,389 @@
+// Package job is the one request/response format of sparsefs. The command
+// line, the Web Worker and the tests all build a Request, call Run and read
+// the Response, so that every entry point computes exactly the same thing.
+//
+// Both types are JSON-serialisable. The bytes of the data file travel beside
+// the JSON (Data.Bytes is not serialised): the CLI reads Data.Path, the
+// worker receives the file as a transferred ArrayBuffer.
+package job
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"sparsefs/core/dataset"
+	selection "sparsefs/core/select"
+)
+
+// Operations a Request can ask for.
+const (
+	// OpSelect fits a selector and ranks the features (the default).
+	OpSelect = "select"
+	// OpInspect reads the data and describes them (for a preview).
+	OpInspect = "inspect"
+	// OpMethods lists the available methods and their parameters.
+	OpMethods = "methods"
+)
+
+// Data says where a dataset comes from and how to read it.
+type Data struct {
+	// Path is a file to read (CLI and tests); "-" is standard input.
+	Path string `json:"path,omitempty"`
+	// Name is a display name (the browser's file name).
+	Name string `json:"name,omitempty"`
+	// Bytes is the file's content when it is already in memory; it wins
+	// over Path and is not serialised.
+	Bytes []byte `json:"-"`
+	// Label is the label column: a name, a 1-based number, "first" or
+	// "last" (the default).
+	Label string `json:"label,omitempty"`
+	// Delimiter is ",", ";", "\t" or "" to detect it.
+	Delimiter string `json:"delimiter,omitempty"`
+	// Header is "auto" (default), "yes" or "no".
+	Header string `json:"header,omitempty"`
+	// Missing is "reject" (default) or "mean" (impute the training mean).
+	Missing string `json:"missing,omitempty"`
+}
+
+// Request is one unit of work.
+type Request struct {
+	// Op is OpSelect (default), OpInspect or OpMethods.
+	Op   string `json:"op,omitempty"`
+	Data Data   `json:"data"`
+	// Method names the selector; Params sets its parameters (the others
+	// take their defaults).
+	Method string             `json:"method,omitempty"`
+	Params map[string]float64 `json:"params,omitempty"`
+	// Preprocess is "zscore" (default), "minmax" or "none".
+	Preprocess string `json:"preprocess,omitempty"`
+	// Bias appends a constant-1 column for the embedded models (default
+	// true).
+	Bias *bool `json:"bias,omitempty"`
+	// K, if positive, asks for the top K features in Response.Selected.
+	K int `json:"k,omitempty"`
+	// PreviewRows is how many rows an inspection returns (default 5).
+	PreviewRows int `json:"preview_rows,omitempty"`
+}
+
+// Response is the answer to a Request. Exactly one of its parts is set,
+// according to the operation, and its JSON is that part's JSON.
+type Response struct {
+	Selection  *Selection
+	Inspection *Inspection
+	Methods    *MethodList
+}
+
+// MarshalJSON implements json.Marshaler: the JSON of the part that is set.
+func (r *Response) MarshalJSON() ([]byte, error) {
+	switch {
+	case r.Selection != nil:
+		return json.Marshal(r.Selection)
+	case r.Inspection != nil:
+		return json.Marshal(r.Inspection)
+	case r.Methods != nil:
+		return json.Marshal(r.Methods)
+	}
+	return []byte("null"), nil
+}
+
+// Selection is the answer to OpSelect.
+type Selection struct {
+	Method     string             `json:"method"`
+	Params     map[string]float64 `json:"params"`
+	Preprocess string             `json:"preprocess"`
+	Bias       bool               `json:"bias"`
+	Dataset    DatasetInfo        `json:"dataset"`
+	// Features are the feature names, in column order.
+	Features []string `json:"features"`
+	// Ranking lists 0-based feature indices (into Features), best first.
+	Ranking []int `json:"ranking"`
+	// Scores has one score per feature, in column order.
+	Scores Floats `json:"scores"`
+	// Selected is the first K of Ranking when K was asked for.
+	Selected []int `json:"selected,omitempty"`
+	// Objective is the model's exact objective at the solution; null for
+	// filters.
+	Objective  *Float `json:"objective"`
+	Iterations int    `json:"iterations"`
+	Stop       string `json:"stop"`
+	// Trace is the objective after each iteration ([] for filters).
+	Trace Floats `json:"trace"`
+	// NonzeroRows is the sparsity level of W (feature rows with norm above
+	// 1e−6 times the largest); null for filters.
+	NonzeroRows *int `json:"nonzero_rows"`
+	// Seconds is the wall time of the fit (preprocessing excluded).
+	Seconds  float64  `json:"seconds"`
+	Warnings []string `json:"warnings"`
+}
+
+// DatasetInfo describes the data a response was computed on.
+type DatasetInfo struct {
+	Name      string   `json:"name,omitempty"`
+	Samples   int      `json:"samples"`
+	Features  int      `json:"features"`
+	Label     string   `json:"label"`
+	Delimiter string   `json:"delimiter"`
+	Header    bool     `json:"header"`
+	Classes   []string `json:"classes"`
+	Counts    []int    `json:"class_counts"`
+	// Constant lists the 0-based features constant over all samples.
+	Constant []int `json:"constant"`
+	// Missing counts missing cells; MissingColumns lists their features.
+	Missing        int   `json:"missing"`
+	MissingColumns []int `json:"missing_columns"`
+}
+
+// Inspection is the answer to OpInspect: what the data look like.
+type Inspection struct {
+	Dataset DatasetInfo `json:"dataset"`
+	// Columns are all column names in file order, LabelColumn the 0-based
+	// position of the label among them, and Preview the first rows.
+	Columns     []string   `json:"columns"`
+	LabelColumn int        `json:"label_column"`
+	Preview     [][]string `json:"preview"`
+	Warnings    []string   `json:"warnings"`
+}
+
+// MethodList is the answer to OpMethods.
+type MethodList struct {
+	Methods []MethodInfo `json:"methods"`
+}
+
+// MethodInfo describes one method and all the parameters it takes (the
+// loop's included), with their defaults.
+type MethodInfo struct {
+	Name   string            `json:"name"`
+	Title  string            `json:"title"`
+	Doc    string            `json:"doc"`
+	Paper  string            `json:"paper"`
+	Kind   selection.Kind    `json:"kind"`
+	Params []selection.Param `json:"params"`
+}
+
+// Methods lists the registered methods.
+func Methods() *MethodList {
+	specs := selection.Specs()
+	out := &MethodList{Methods: make([]MethodInfo, len(specs))}
+	for i, s := range specs {
+		out.Methods[i] = MethodInfo{Name: s.Name, Title: s.Title, Doc: s.Doc, Paper: s.Paper, Kind: s.Kind, Params: nonNil(s.AllParams())}
+	}
+	return out
+}
+
+// Progress is what Run reports while it works.
+type Progress = selection.Progress
+
+// Run performs a request. progress may be nil. Errors a user can cause are
+// returned with a message that names the problem.
+func Run(ctx context.Context, req *Request, progress func(Progress)) (*Response, error) {
+	switch strings.ToLower(req.Op) {
+	case "", OpSelect:
+		sel, err := runSelect(ctx, req, progress)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{Selection: sel}, nil
+	case OpInspect:
+		ins, err := runInspect(req)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{Inspection: ins}, nil
+	case OpMethods:
+		return &Response{Methods: Methods()}, nil
+	}
+	return nil, fmt.Errorf("unknown operation %q: use select, inspect or methods", req.Op)
+}
+
+func load(d *Data, previewRows int) (*dataset.Dataset, error) {
+	opts := dataset.Options{Label: d.Label, PreviewRows: previewRows}
+	switch d.Delimiter {
+	case "":
+	case ",", ";", "\t":
+		opts.Delimiter = rune(d.Delimiter[0])
+	case "tab", `\t`:
+		opts.Delimiter = '\t'
+	case "comma":
+		opts.Delimiter = ','
+	case "semicolon":
+		opts.Delimiter = ';'
+	default:
+		return nil, fmt.Errorf("unknown delimiter %q: use a comma, a semicolon or a tab", d.Delimiter)
+	}
+	switch strings.ToLower(d.Header) {
+	case "", "auto":
+	case "yes", "true":
+		opts.Header = dataset.HeaderYes
+	case "no", "false":
+		opts.Header = dataset.HeaderNo
+	default:
+		return nil, fmt.Errorf("unknown header setting %q: use auto, yes or no", d.Header)
+	}
+	switch strings.ToLower(d.Missing) {
+	case "", "reject":
+	case "mean":
+		opts.Missing = dataset.ImputeMean
+	default:
+		return nil, fmt.Errorf("unknown missing-value policy %q: use reject or mean", d.Missing)
+	}
+	raw := d.Bytes
+	if raw == nil {
+		if d.Path == "" {
+			return nil, errors.New("no data given")
+		}
+		var err error
+		if d.Path == "-" {
+			raw, err = io.ReadAll(os.Stdin)
+		} else {
+			raw, err = os.ReadFile(d.Path)
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("the data file %s does not exist", d.Path)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the data file: %w", err)
+		}
+	}
+	ds, err := dataset.Parse(raw, opts)
+	if err != nil {
+		return nil, withName(d, err)
+	}
+	return ds, nil
+}
+
+// withName prefixes a data error with the file's name.
+func withName(d *Data, err error) error {
+	name := d.Name
+	if name == "" {
+		name = d.Path
+	}
+	if name == "" || name == "-" {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+func info(d *Data, ds *dataset.Dataset) DatasetInfo {
+	name := d.Name
+	if name == "" {
+		name = d.Path
+	}
+	constant := dataset.FitScaler(dataset.None, ds.X).Constant
+	return DatasetInfo{
+		Name: name, Samples: ds.Rows(), Features: len(ds.Features), Label: ds.Label,
+		Delimiter: string(ds.Delimiter), Header: ds.Header,
+		Classes: ds.Classes, Counts: ds.ClassCounts(),
+		Constant: nonNil(constant), Missing: ds.Missing, MissingColumns: nonNil(ds.MissingColumns),
+	}
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func runInspect(req *Request) (*Inspection, error) {
+	rows := req.PreviewRows
+	if rows <= 0 {
+		rows = 5
+	}
+	// A preview must show files with missing values too; the policy only
+	// matters when they are used.
+	d := req.Data
+	d.Missing = "mean"
+	ds, err := load(&d, rows)
+	if err != nil {
+		return nil, err
+	}
+	return &Inspection{
+		Dataset: info(&req.Data, ds), Columns: ds.Columns, LabelColumn: ds.LabelColumn - 1,
+		Preview: ds.Preview, Warnings: nonNil(ds.Warnings),
+	}, nil
+}
+
+func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Selection, error) {
+	if req.Method == "" {
+		return nil, errors.New("no method given; the methods are " + strings.Join(selection.Names(), ", "))
+	}
+	spec, err := selection.Lookup(req.Method)
+	if err != nil {
+		return nil, err
+	}
+	params, err := spec.Resolve(req.Params)
+	if err != nil {
+		return nil, err
+	}
+	scaling, err := dataset.ParseScaling(req.Preprocess)
+	if err != nil {
+		return nil, err
+	}
+	sel, err := spec.New(params)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := load(&req.Data, 0)
+	if err != nil {
+		return nil, err
+	}
+	n := len(ds.Features)
+	if req.K < 0 || req.K > n {
+		return nil, fmt.Errorf("k = %d is out of range: the data have %d features", req.K, n)
+	}
+	bias := req.Bias == nil || *req.Bias
+	dinfo := info(&req.Data, ds)
+	warnings := nonNil(ds.Warnings)
+	if len(dinfo.Constant) > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d constant feature(s) set to zero, e.g. %q", len(dinfo.Constant), ds.Features[dinfo.Constant[0]]))
+	}
+	if ds.Missing > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d missing value(s) imputed with the column mean", ds.Missing))
+	}
+	// The whole file is the training part here: the scaler is fitted on it.
+	scaler := dataset.FitScaler(scaling, ds.X)
+	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias}
+	settings := params.Settings()
+	settings.Progress = progress
+	start := time.Now()
+	res, err := sel.Fit(ctx, prob, &settings)
+	if err != nil {
+		return nil, err
+	}
+	seconds := time.Since(start).Seconds()
+	out := &Selection{
+		Method: spec.Name, Params: params, Preprocess: string(scaling), Bias: bias,
+		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores,
+		Iterations: res.Iterations, Stop: res.Status.String(), Trace: nonNil(res.Trace),
+		Seconds: seconds, Warnings: append(warnings, res.Notes...),
+	}
+	if req.K > 0 {
+		out.Selected = res.Ranking[:req.K]
+	}
+	if !math.IsNaN(res.Objective) {
+		f := Float(res.Objective)
+		out.Objective = &f
+	}
+	if res.W != nil {
+		nz := selection.NonzeroRows(res.Scores, selection.SparsityTol)
+		out.NonzeroRows = &nz
+	}
+	return out, nil
+}
+
+// Marshal returns the JSON of a response, indented for people when indent
+// is set.
+func Marshal(r *Response, indent bool) ([]byte, error) {
+	if indent {
+		return json.MarshalIndent(r, "", "  ")
+	}
+	return json.Marshal(r)
+}

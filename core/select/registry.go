@@ -1,0 +1,189 @@
+package selection
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Kind separates filters (a score per feature, no model) from embedded
+// methods (a sparse weight matrix fitted by an iterative solver).
+type Kind string
+
+const (
+	Filter   Kind = "filter"
+	Embedded Kind = "embedded"
+)
+
+// Param describes one numeric parameter of a method.
+type Param struct {
+	Name    string  `json:"name"`
+	Default float64 `json:"default"`
+	// Min and Max bound the value (inclusive unless MinOpen/MaxOpen).
+	Min     float64 `json:"min"`
+	Max     float64 `json:"max"`
+	MinOpen bool    `json:"min_open,omitempty"`
+	MaxOpen bool    `json:"max_open,omitempty"`
+	// Integer requires a whole number.
+	Integer bool `json:"integer,omitempty"`
+	// Doc is a one-line explanation for people.
+	Doc string `json:"doc"`
+}
+
+// check returns an error naming the parameter if v is outside its range.
+func (p *Param) check(method string, v float64) error {
+	bad := math.IsNaN(v) || math.IsInf(v, 0) ||
+		v < p.Min || (p.MinOpen && v == p.Min) ||
+		v > p.Max || (p.MaxOpen && v == p.Max) ||
+		(p.Integer && v != math.Trunc(v))
+	if !bad {
+		return nil
+	}
+	lo, hi := "[", "]"
+	if p.MinOpen {
+		lo = "("
+	}
+	if p.MaxOpen {
+		hi = ")"
+	}
+	kind := "a number"
+	if p.Integer {
+		kind = "a whole number"
+	}
+	return fmt.Errorf("%s: parameter %s = %v is invalid: it must be %s in %s%s, %s%s (%s)", method, p.Name, v, kind, lo, fmtBound(p.Min), fmtBound(p.Max), hi, p.Doc)
+}
+
+func fmtBound(v float64) string {
+	switch {
+	case math.IsInf(v, 1):
+		return "∞"
+	case math.IsInf(v, -1):
+		return "−∞"
+	}
+	return fmt.Sprint(v)
+}
+
+// Params maps parameter names to values.
+type Params map[string]float64
+
+// Spec describes a selection method.
+type Spec struct {
+	// Name is the identifier used by the CLI, the worker and the UI.
+	Name string
+	// Title is a short human name; Doc one line on what it does; Paper
+	// the source it follows.
+	Title string
+	Doc   string
+	Paper string
+	Kind  Kind
+	// Params are the method's own parameters. Embedded methods also take
+	// the loop parameters max_iter and tol (see LoopParams).
+	Params []Param
+	// New builds the selector from a complete, checked set of parameters.
+	New func(p Params) (Selector, error)
+}
+
+// LoopParams are the parameters every embedded method takes for the shared
+// iteration loop.
+var LoopParams = []Param{
+	{Name: "max_iter", Default: DefaultMaxIterations, Min: 1, Max: 1e7, Integer: true, Doc: "iteration limit"},
+	{Name: "tol", Default: DefaultTolerance, Min: 0, Max: 1, MinOpen: true, Doc: "stop when the relative change of the objective is at most this"},
+}
+
+// AllParams returns the method's parameters followed by the loop parameters
+// when the method is embedded.
+func (s *Spec) AllParams() []Param {
+	ps := append([]Param(nil), s.Params...)
+	if s.Kind == Embedded {
+		ps = append(ps, LoopParams...)
+	}
+	return ps
+}
+
+// Resolve returns the full parameter set: the user's values, checked, and
+// the defaults for the rest. An unknown name is an error that lists the
+// known ones.
+func (s *Spec) Resolve(user map[string]float64) (Params, error) {
+	all := s.AllParams()
+	known := map[string]*Param{}
+	out := Params{}
+	for i := range all {
+		known[all[i].Name] = &all[i]
+		out[all[i].Name] = all[i].Default
+	}
+	names := make([]string, 0, len(user))
+	for name := range user {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		p, ok := known[name]
+		if !ok {
+			if len(all) == 0 {
+				return nil, fmt.Errorf("%s takes no parameters (got %q)", s.Name, name)
+			}
+			list := make([]string, len(all))
+			for i := range all {
+				list[i] = all[i].Name
+			}
+			return nil, fmt.Errorf("%s has no parameter %q; its parameters are %s", s.Name, name, strings.Join(list, ", "))
+		}
+		if err := p.check(s.Name, user[name]); err != nil {
+			return nil, err
+		}
+		out[name] = user[name]
+	}
+	return out, nil
+}
+
+// Settings returns the loop settings held in a resolved parameter set.
+func (p Params) Settings() Settings {
+	return Settings{MaxIterations: int(p["max_iter"]), Tolerance: p["tol"]}
+}
+
+var registry = map[string]*Spec{}
+
+// Register adds a method to the registry. It panics on a duplicate name or
+// an incomplete Spec (a programming mistake).
+func Register(s *Spec) {
+	if s.Name == "" || s.New == nil || (s.Kind != Filter && s.Kind != Embedded) {
+		panic("selection: incomplete Spec " + s.Name)
+	}
+	if _, dup := registry[s.Name]; dup {
+		panic("selection: duplicate method " + s.Name)
+	}
+	for i := range s.Params {
+		if err := s.Params[i].check(s.Name, s.Params[i].Default); err != nil {
+			panic("selection: default outside range: " + err.Error())
+		}
+	}
+	registry[s.Name] = s
+}
+
+// Lookup returns the Spec of a method by name (case-insensitive).
+func Lookup(name string) (*Spec, error) {
+	if s, ok := registry[strings.ToLower(strings.TrimSpace(name))]; ok {
+		return s, nil
+	}
+	return nil, fmt.Errorf("unknown method %q; the methods are %s", name, strings.Join(Names(), ", "))
+}
+
+// Names returns the registered method names, sorted.
+func Names() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Specs returns the registered methods sorted by name.
+func Specs() []*Spec {
+	specs := make([]*Spec, 0, len(registry))
+	for _, n := range Names() {
+		specs = append(specs, registry[n])
+	}
+	return specs
+}

@@ -1,0 +1,106 @@
+// Shared helpers of the browser tests: start the site's server, start
+// Debian's Chromium through playwright-core in a fresh profile, run the CLI.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(repo, 'bin', name);
+
+// Flags for a root, offline, sandboxless machine (see WASM-NOTES.md).
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// startServer runs bin/serve on a free port under base and resolves to
+// {url, stop}.
+export async function startServer(base = '/') {
+  if (!existsSync(bin('serve')) || !existsSync(path.join(repo, 'dist', 'index.html'))) {
+    throw new Error('build first: ./build.sh');
+  }
+  const proc = spawn(bin('serve'), ['-addr', '127.0.0.1:0', '-dir', path.join(repo, 'dist'), '-base', base],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('server did not start: ' + out)), 15000);
+    proc.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/at (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    proc.on('exit', (code) => reject(new Error('server exited with ' + code + ': ' + out)));
+  });
+  return { url, stop: () => proc.kill() };
+}
+
+// withTimeout races a promise against a timeout (context.close() has hung
+// once; WASM-NOTES trap 13).
+function withTimeout(promise, ms) {
+  let timer;
+  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// startBrowser launches Chromium in a fresh temporary profile and returns
+// {page, problems, close}; problems collects console errors, page errors
+// and Content-Security-Policy violations.
+export async function startBrowser() {
+  const profile = mkdtempSync(path.join(tmpdir(), 'sparsefs-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+    acceptDownloads: true,
+  });
+  const page = context.pages()[0] || await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || /Content Security Policy|Refused to/.test(msg.text())) {
+      problems.push(msg.text());
+    }
+  });
+  page.on('pageerror', (err) => problems.push(String(err)));
+  context.on('weberror', (err) => problems.push(String(err.error())));
+  return {
+    context, page, problems,
+    close: async () => {
+      await withTimeout(context.close(), 10000);
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// cli runs bin/sparsefs and parses its JSON output.
+export function cli(...args) {
+  return JSON.parse(execFileSync(bin('sparsefs'), args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
+}
+
+// sharedData returns the path of a shared dataset, or null when absent
+// (a failure instead when SPARSEFS_REQUIRE_DATA is set, as in CI).
+export function sharedData(name) {
+  const candidates = [];
+  if (process.env.SPARSEFS_DATA) {
+    candidates.push(path.join(process.env.SPARSEFS_DATA, name));
+  }
+  for (let d = repo; ; d = path.dirname(d)) {
+    candidates.push(path.join(d, 'shared', 'data', name));
+    if (path.dirname(d) === d) break;
+  }
+  const found = candidates.find((p) => existsSync(p));
+  if (!found && process.env.SPARSEFS_REQUIRE_DATA) {
+    throw new Error(`shared dataset ${name} not found and SPARSEFS_REQUIRE_DATA is set`);
+  }
+  return found || null;
+}
+
+// shownRanking reads the ranking table: [{rank, name, column, score}].
+export async function shownRanking(page) {
+  return page.$$eval('#ranking tbody tr', (rows) => rows.map((tr) => {
+    const td = tr.querySelectorAll('td');
+    return { rank: +td[0].textContent, name: td[1].textContent, column: +td[2].textContent, score: td[3].textContent };
+  }));
+}

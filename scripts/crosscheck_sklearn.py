@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Cross-check the sparsefs CLI against scikit-learn and numpy.
+
+  python3 scripts/crosscheck_sklearn.py bin/sparsefs
+
+For the bundled demo and the shared benchmark datasets, runs
+`sparsefs select -method fstat` and `-method fisher` and compares every
+feature's score with sklearn.feature_selection.f_classif and with the Fisher
+score SSB/SSW computed here with numpy, to 1e-9 relative (absolute below 1). Needs Debian's
+python3-sklearn. Shared datasets that are absent are skipped with a message,
+unless SPARSEFS_REQUIRE_DATA is set (as in CI).
+"""
+import csv
+import gzip
+import json
+import os
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+from sklearn.feature_selection import f_classif
+
+TOL = 1e-9
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+
+def shared_data():
+    d = os.environ.get("SPARSEFS_DATA")
+    if d:
+        return d
+    p = REPO
+    while True:
+        cand = os.path.join(p, "shared", "data")
+        if os.path.isdir(cand):
+            return cand
+        parent = os.path.dirname(p)
+        if parent == p:
+            return None
+        p = parent
+
+
+def load(path):
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", newline="") as f:
+        rows = list(csv.reader(f))
+    X = np.array([[float(v) for v in r[:-1]] for r in rows[1:]])
+    labels = [r[-1] for r in rows[1:]]
+    try:
+        classes = sorted(set(labels), key=float)
+    except ValueError:
+        classes = sorted(set(labels))
+    y = np.array([classes.index(v) for v in labels])
+    return X, y
+
+
+def fisher(X, y):
+    mu = X.mean(0)
+    ssb = np.zeros(X.shape[1])
+    ssw = np.zeros(X.shape[1])
+    for k in np.unique(y):
+        Xk = X[y == k]
+        mk = Xk.mean(0)
+        ssb += len(Xk) * (mk - mu) ** 2
+        ssw += ((Xk - mk) ** 2).sum(0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = ssb / ssw
+    out[(ssb == 0) & (ssw == 0)] = 0.0
+    return out
+
+
+def cli(binary, path, method):
+    out = subprocess.run([binary, "select", "-data", path, "-method", method],
+                         check=True, capture_output=True, text=True).stdout
+    return np.array(json.loads(out)["scores"], dtype=float)
+
+
+def compare(name, got, want):
+    """Relative difference, measured against max(|want|, 1): scores are
+    dimensionless, and one that is zero in exact arithmetic comes out of
+    either computation as a rounding residue (1e-32, say)."""
+    finite = np.isfinite(want)
+    # +Inf travels as the largest double in JSON.
+    if not np.all(got[~finite] == np.finfo(float).max):
+        print(f"  {name}: infinite scores differ")
+        return False
+    rel = np.abs(got[finite] - want[finite]) / np.maximum(np.abs(want[finite]), 1.0)
+    worst = rel.max() if rel.size else 0.0
+    status = "ok" if worst <= TOL else "FAIL"
+    print(f"  {name:40s} {len(want):6d} features  worst relative difference {worst:.2e}  {status}")
+    return worst <= TOL
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "bin", "sparsefs")
+    files = [os.path.join(REPO, "assets", "demo", "breast-cancer-wisconsin.csv")]
+    data = shared_data()
+    names = ["GLIOMA.csv.gz", "ALLAML.csv.gz", "lymphoma.csv.gz", "TOX_171.csv.gz", "arcene.csv.gz"]
+    if data is None:
+        if os.environ.get("SPARSEFS_REQUIRE_DATA"):
+            raise SystemExit("shared/data not found and SPARSEFS_REQUIRE_DATA is set")
+        print("  shared/data not found: checking the demo dataset only")
+    else:
+        files += [os.path.join(data, n) for n in names]
+    ok = True
+    for path in files:
+        X, y = load(path)
+        base = os.path.basename(path)
+        with np.errstate(divide="ignore", invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "Features [...] are constant."
+            f_sk, _ = f_classif(X, y)
+        # scikit-learn returns nan for 0/0 and inf for x/0; METHODS.md
+        # writes 0/0 as 0.
+        f_sk = np.where(np.isnan(f_sk), 0.0, f_sk)
+        ok &= compare(base + " fstat vs f_classif", cli(binary, path, "fstat"), f_sk)
+        ok &= compare(base + " fisher vs numpy", cli(binary, path, "fisher"), fisher(X, y))
+    if not ok:
+        raise SystemExit("cross-check failed")
+
+
+if __name__ == "__main__":
+    main()

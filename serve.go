@@ -1,0 +1,169 @@
+// Command serve serves the built sparsefs site (dist/) on localhost:
+//
+//	go run serve.go [-addr 127.0.0.1:8080] [-dir dist] [-base /]
+//
+// It sends .wasm as application/wasm (so browsers compile it while it
+// downloads), gzip-compresses what compresses, and puts a strict
+// Content-Security-Policy on every response — the page, the worker script
+// and the rest: only the page's own origin, plus 'wasm-unsafe-eval' for Go's
+// WebAssembly. With -base the site is served under a sub-path, as a static
+// host would place it (the app uses relative URLs only).
+//
+// When the port is taken, serve picks a free one; it prints the URL to open.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// csp allows nothing beyond the page's own origin. Go's wasm needs
+// 'wasm-unsafe-eval'; fetching the .wasm and the demo needs connect-src
+// 'self'. The same policy is in assets/index.html as a meta tag for hosts
+// that send no headers (frame-ancestors only works as a header).
+const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; " +
+	"connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
+
+var types = map[string]string{
+	".wasm": "application/wasm",
+	".js":   "text/javascript; charset=utf-8",
+	".html": "text/html; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".svg":  "image/svg+xml",
+	".csv":  "text/csv; charset=utf-8",
+	".txt":  "text/plain; charset=utf-8",
+	".json": "application/json",
+}
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on; if the port is taken a free one is used")
+	dir := flag.String("dir", "dist", "the built site (./build.sh makes it)")
+	base := flag.String("base", "/", "URL path under which to serve the site")
+	flag.Parse()
+	if _, err := os.Stat(filepath.Join(*dir, "index.html")); err != nil {
+		log.Fatalf("serve: %s/index.html not found: build the site first with ./build.sh", *dir)
+	}
+	prefix := "/" + strings.Trim(*base, "/") + "/"
+	if prefix == "//" {
+		prefix = "/"
+	}
+	for ext, t := range types {
+		mime.AddExtensionType(ext, t)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil && isAddrInUse(err) {
+		host, _, _ := net.SplitHostPort(*addr)
+		ln, err = net.Listen("tcp", net.JoinHostPort(host, "0"))
+	}
+	if err != nil {
+		log.Fatalf("serve: %v", err)
+	}
+	h := &site{dir: *dir, prefix: prefix, gz: map[string]gzEntry{}}
+	mux := http.NewServeMux()
+	mux.Handle(prefix, h)
+	if prefix != "/" {
+		mux.Handle("/", http.RedirectHandler(prefix, http.StatusFound))
+	}
+	url := fmt.Sprintf("http://%s%s", ln.Addr(), prefix)
+	abs, _ := filepath.Abs(*dir)
+	fmt.Printf("sparsefs: serving %s at %s\n", abs, url)
+	fmt.Printf("Open %s in a browser and press \"Try the demo\". Ctrl-C stops the server.\n", url)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	log.Fatal(srv.Serve(ln))
+}
+
+func isAddrInUse(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && strings.Contains(op.Err.Error(), "address already in use")
+}
+
+// site serves the files of dir under prefix.
+type site struct {
+	dir, prefix string
+	mu          sync.Mutex
+	gz          map[string]gzEntry // compressed bodies by path
+}
+
+type gzEntry struct {
+	mod  time.Time
+	body []byte
+}
+
+func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Set("Content-Security-Policy", csp)
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	hdr.Set("Referrer-Policy", "no-referrer")
+	hdr.Set("Cross-Origin-Resource-Policy", "same-origin")
+	hdr.Set("Cache-Control", "no-cache")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	rel := strings.TrimPrefix(path.Clean("/"+strings.TrimPrefix(r.URL.Path, s.prefix)), "/")
+	if rel == "" || strings.HasSuffix(r.URL.Path, "/") {
+		rel = path.Join(rel, "index.html")
+	}
+	file := filepath.Join(s.dir, filepath.FromSlash(rel))
+	st, err := os.Stat(file)
+	if err != nil || st.IsDir() {
+		http.NotFound(w, r)
+		return
+	}
+	if t, ok := types[filepath.Ext(file)]; ok {
+		hdr.Set("Content-Type", t)
+	}
+	hdr.Add("Vary", "Accept-Encoding")
+	if compressible(file) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		body, err := s.compressed(file, st.ModTime())
+		if err == nil {
+			hdr.Set("Content-Encoding", "gzip")
+			http.ServeContent(w, r, rel, st.ModTime(), bytes.NewReader(body))
+			return
+		}
+	}
+	http.ServeFile(w, r, file)
+}
+
+func compressible(file string) bool {
+	switch filepath.Ext(file) {
+	case ".wasm", ".js", ".html", ".css", ".svg", ".csv", ".txt", ".json":
+		return true
+	}
+	return false
+}
+
+// compressed returns the gzip body of a file, compressing it once per
+// modification.
+func (s *site) compressed(file string, mod time.Time) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e, ok := s.gz[file]; ok && e.mod.Equal(mod) {
+		return e.body, nil
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(raw)
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	s.gz[file] = gzEntry{mod: mod, body: buf.Bytes()}
+	return buf.Bytes(), nil
+}

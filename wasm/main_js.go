@@ -1,0 +1,121 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hack-pad/safejs"
+)
+
+func main() {
+	self := safejs.Global()
+	post := func(m message) {
+		if _, err := self.Call("postMessage", m); err != nil {
+			fmt.Println("sparsefs worker: postMessage:", err)
+		}
+	}
+	// time.Sleep parks the goroutine and returns control to the worker's
+	// event loop, which then delivers pending messages (a cancel).
+	w := newWorker(post, func() { time.Sleep(time.Millisecond) })
+	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		defer func() {
+			if r := recover(); r != nil {
+				post(message{"type": "error", "id": -1, "cancelled": false, "message": fmt.Sprintf("internal error in the worker: %v", r)})
+			}
+		}()
+		if len(args) == 0 {
+			return nil
+		}
+		handle(w, args[0], post)
+		return nil
+	})
+	if err != nil {
+		panic(err)
+	}
+	if err := self.Set("onmessage", onMessage); err != nil {
+		panic(err)
+	}
+	// Messages that arrived while the wasm module was loading were queued
+	// by worker.js (WASM-NOTES trap 8).
+	if queued, err := self.Get("sparsefsQueue"); err == nil && !queued.IsUndefined() {
+		n, _ := queued.Length()
+		for i := 0; i < n; i++ {
+			if ev, err := queued.Index(i); err == nil {
+				handle(w, ev, post)
+			}
+		}
+		self.Delete("sparsefsQueue")
+	}
+	post(message{"type": "ready"})
+	select {} // a worker's Go program must never exit (trap 7)
+}
+
+// handle dispatches one MessageEvent.
+func handle(w *worker, ev safejs.Value, post func(message)) {
+	data, err := ev.Get("data")
+	if err != nil {
+		return
+	}
+	typ := str(data, "type")
+	id := num(data, "id")
+	switch typ {
+	case "job":
+		var bytes []byte
+		if buf, err := data.Get("data"); err == nil && !buf.IsUndefined() && !buf.IsNull() {
+			bytes, err = copyBuffer(buf)
+			if err != nil {
+				post(message{"type": "error", "id": id, "cancelled": false, "message": "cannot read the data: " + err.Error()})
+				return
+			}
+		}
+		w.start(id, str(data, "request"), bytes)
+	case "cancel":
+		w.cancel(id)
+	default:
+		post(message{"type": "error", "id": id, "cancelled": false, "message": fmt.Sprintf("unknown message type %q", typ)})
+	}
+}
+
+// copyBuffer copies an ArrayBuffer into Go memory through a Uint8Array view.
+func copyBuffer(buf safejs.Value) ([]byte, error) {
+	ctor, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return nil, err
+	}
+	view, err := ctor.New(buf)
+	if err != nil {
+		return nil, err
+	}
+	n, err := view.Length()
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, n)
+	if _, err := safejs.CopyBytesToGo(b, view); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func str(v safejs.Value, key string) string {
+	f, err := v.Get(key)
+	if err != nil {
+		return ""
+	}
+	s, _ := f.String()
+	return s
+}
+
+func num(v safejs.Value, key string) int {
+	f, err := v.Get(key)
+	if err != nil {
+		return -1
+	}
+	n, err := f.Int()
+	if err != nil {
+		return -1
+	}
+	return n
+}
