@@ -5,7 +5,7 @@
 // Usage:
 //
 //	sparsefs select -data PATH -method NAME [-label COLUMN] [-param NAME=VALUE ...]
-//	                [-preprocess zscore|minmax|none] [-bias=true|false] [-k N]
+//	                [-preprocess zscore|minmax|none] [-bias=true|false] [-k N] [-coding y01|ypm]
 //	sparsefs inspect -data PATH [-label COLUMN]
 //	sparsefs methods
 //
@@ -161,6 +161,7 @@ func parseSelect(args []string, stderr io.Writer) (*job.Request, bool, error) {
 	fs.Var(params, "param", "a method parameter NAME=VALUE (repeatable); the others take their defaults")
 	fs.StringVar(&req.Preprocess, "preprocess", "zscore", "preprocessing: zscore, minmax or none")
 	fs.BoolVar(&bias, "bias", true, "append a constant-1 column for the embedded models")
+	fs.StringVar(&req.Coding, "coding", "", "override the method's label coding: y01 (one-hot) or ypm (one-vs-rest ±1)")
 	fs.IntVar(&req.K, "k", 0, "also report the top K features as \"selected\"")
 	fs.BoolVar(&indent, "indent", false, "indent the JSON output")
 	if err := parse(fs, args, &req.Data, stderr); err != nil {

@@ -67,6 +67,8 @@ type Request struct {
 	// Bias appends a constant-1 column for the embedded models (default
 	// true).
 	Bias *bool `json:"bias,omitempty"`
+	// Coding overrides the method's label coding: "y01" or "ypm".
+	Coding string `json:"coding,omitempty"`
 	// K, if positive, asks for the top K features in Response.Selected.
 	K int `json:"k,omitempty"`
 	// PreviewRows is how many rows an inspection returns (default 5).
@@ -100,6 +102,7 @@ type Selection struct {
 	Params     map[string]float64 `json:"params"`
 	Preprocess string             `json:"preprocess"`
 	Bias       bool               `json:"bias"`
+	Coding     string             `json:"coding,omitempty"`
 	Dataset    DatasetInfo        `json:"dataset"`
 	// Features are the feature names, in column order.
 	Features []string `json:"features"`
@@ -327,6 +330,10 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	if err != nil {
 		return nil, err
 	}
+	coding, err := selection.ParseCoding(req.Coding)
+	if err != nil {
+		return nil, err
+	}
 	sel, err := spec.New(params)
 	if err != nil {
 		return nil, err
@@ -350,7 +357,7 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	}
 	// The whole file is the training part here: the scaler is fitted on it.
 	scaler := dataset.FitScaler(scaling, ds.X)
-	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias}
+	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding}
 	settings := params.Settings()
 	settings.Progress = progress
 	start := time.Now()
@@ -360,7 +367,7 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	}
 	seconds := time.Since(start).Seconds()
 	out := &Selection{
-		Method: spec.Name, Params: params, Preprocess: string(scaling), Bias: bias,
+		Method: spec.Name, Params: params, Preprocess: string(scaling), Bias: bias, Coding: string(coding),
 		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores,
 		Iterations: res.Iterations, Stop: res.Status.String(), Trace: nonNil(res.Trace),
 		Seconds: seconds, Warnings: append(warnings, res.Notes...),

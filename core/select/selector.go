@@ -21,16 +21,87 @@ type Problem struct {
 	C int
 	// Bias appends a constant-1 column to X in the embedded models.
 	Bias bool
+	// Coding, if set, overrides the label coding a regression-based method
+	// uses by default (METHODS.md: "the user can override").
+	Coding Coding
+	// Targets, if set, are m×t real-valued targets used by the
+	// regression-based methods in place of the coded labels (METHODS.md,
+	// "Regression targets"). Y and C may then be empty; filters, which
+	// need classes, refuse such a problem.
+	Targets *mat.Dense
 }
 
-// Validate checks the shapes and labels of p.
-func (p *Problem) Validate() error {
+// Coding names a label coding of METHODS.md.
+type Coding string
+
+const (
+	// OneHot is Y01: 1 in the sample's class column, 0 elsewhere.
+	OneHot Coding = "y01"
+	// PlusMinus is Ypm: 1 in the sample's class column, −1 elsewhere.
+	PlusMinus Coding = "ypm"
+)
+
+// ParseCoding accepts "y01", "ypm" or "" (the method's default).
+func ParseCoding(s string) (Coding, error) {
+	switch c := Coding(s); c {
+	case "", OneHot, PlusMinus:
+		return c, nil
+	}
+	return "", fmt.Errorf("unknown label coding %q: use y01 (one-hot) or ypm (one-vs-rest ±1)", s)
+}
+
+// Response returns the m×c right-hand side of a regression-based model:
+// the Targets when set, otherwise the labels coded with p.Coding, or with
+// def when p.Coding is empty.
+func (p *Problem) Response(def Coding) *mat.Dense {
+	if p.Targets != nil {
+		return p.Targets
+	}
+	c := p.Coding
+	if c == "" {
+		c = def
+	}
+	if c == PlusMinus {
+		return p.PlusMinus()
+	}
+	return p.OneHot()
+}
+
+// ValidateTargets checks p for a regression-based method: real-valued
+// targets, or class labels as Validate requires.
+func (p *Problem) ValidateTargets() error {
+	if p.Targets == nil {
+		return p.Validate()
+	}
+	if err := p.validateX(); err != nil {
+		return err
+	}
+	m, _ := p.X.Dims()
+	if r, _ := p.Targets.Dims(); r != m {
+		return fmt.Errorf("%d target rows for %d samples", r, m)
+	}
+	return nil
+}
+
+func (p *Problem) validateX() error {
 	if p.X == nil {
 		return errors.New("no data")
 	}
 	m, n := p.X.Dims()
 	if m == 0 || n == 0 {
 		return errors.New("the data have no samples or no features")
+	}
+	return nil
+}
+
+// Validate checks the shapes and class labels of p (as a filter needs them).
+func (p *Problem) Validate() error {
+	if err := p.validateX(); err != nil {
+		return err
+	}
+	m, _ := p.X.Dims()
+	if p.Y == nil && p.Targets != nil {
+		return errors.New("this method needs class labels, not real-valued targets")
 	}
 	if len(p.Y) != m {
 		return fmt.Errorf("%d labels for %d samples", len(p.Y), m)
