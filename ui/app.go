@@ -167,6 +167,7 @@ func (c *Root) HandleImpute(ev vugu.DOMEvent) {
 func (c *Root) HandleMethod(ev vugu.DOMEvent) {
 	c.method = ev.PropString("target", "value")
 	c.result = nil
+	c.paramText = map[string]string{}
 }
 
 // HandleParam records the text of a parameter field.
@@ -193,18 +194,14 @@ func (c *Root) HandleShown(ev vugu.DOMEvent) {
 
 // request builds the selection request from the page's settings.
 func (c *Root) request() (*job.Request, error) {
-	params := map[string]float64{}
+	// Parameters travel as text; the worker checks them against the
+	// method's registry entry and answers with a readable error.
+	params := map[string]any{}
 	if m := c.methodInfo(); m != nil {
 		for _, p := range m.Params {
-			text := strings.TrimSpace(c.paramText[p.Name])
-			if text == "" {
-				continue
+			if text := strings.TrimSpace(c.paramText[p.Name]); text != "" {
+				params[p.Name] = text
 			}
-			v, err := strconv.ParseFloat(text, 64)
-			if err != nil {
-				return nil, fmt.Errorf("parameter %s: %q is not a number", p.Name, text)
-			}
-			params[p.Name] = v
 		}
 	}
 	bias := c.bias
@@ -345,10 +342,14 @@ func (c *Root) labelChoices() []string {
 func (c *Root) labelName() string { return c.inspection.Columns[c.inspection.LabelColumn] }
 
 func (c *Root) paramValue(p job.MethodInfo, i int) string {
-	if t, ok := c.paramText[p.Params[i].Name]; ok {
+	par := p.Params[i]
+	if t, ok := c.paramText[par.Name]; ok {
 		return t
 	}
-	return strconv.FormatFloat(p.Params[i].Default, 'g', -1, 64)
+	if len(par.Choices) > 0 {
+		return par.Choices[int(par.Default)]
+	}
+	return strconv.FormatFloat(par.Default, 'g', -1, 64)
 }
 
 // progressText describes a running job.

@@ -21,7 +21,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 
 	"sparsefs/core/job"
@@ -91,25 +90,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// paramList collects repeated -param NAME=VALUE flags.
-type paramList map[string]float64
+// paramList collects repeated -param NAME=VALUE flags. Values stay text:
+// the method's registry entry parses them (numbers, or a choice's name).
+type paramList map[string]any
 
 func (p paramList) String() string { return "" }
 
 func (p paramList) Set(s string) error {
 	name, value, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
-	if !ok || name == "" {
+	if !ok || name == "" || strings.TrimSpace(value) == "" {
 		return fmt.Errorf("%q is not NAME=VALUE", s)
-	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
-	if err != nil {
-		return fmt.Errorf("parameter %s: %q is not a number", name, value)
 	}
 	if _, dup := p[name]; dup {
 		return fmt.Errorf("parameter %s is given twice", name)
 	}
-	p[name] = v
+	p[name] = strings.TrimSpace(value)
 	return nil
 }
 

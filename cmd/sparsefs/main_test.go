@@ -34,14 +34,14 @@ func TestSelect(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var got struct {
-		Method    string             `json:"method"`
-		Params    map[string]float64 `json:"params"`
-		Features  []string           `json:"features"`
-		Ranking   []int              `json:"ranking"`
-		Scores    []float64          `json:"scores"`
-		Selected  []int              `json:"selected"`
-		Objective *float64           `json:"objective"`
-		Stop      string             `json:"stop"`
+		Method    string         `json:"method"`
+		Params    map[string]any `json:"params"`
+		Features  []string       `json:"features"`
+		Ranking   []int          `json:"ranking"`
+		Scores    []float64      `json:"scores"`
+		Selected  []int          `json:"selected"`
+		Objective *float64       `json:"objective"`
+		Stop      string         `json:"stop"`
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
@@ -69,7 +69,7 @@ func TestCLIErrors(t *testing.T) {
 		{[]string{"select", "-data", good}, 2, "-method is required"},
 		{[]string{"select", "-data", good, "-method", "fisher", "extra"}, 2, `unexpected argument "extra"`},
 		{[]string{"select", "-data", good, "-method", "fisher", "-param", "gamma"}, 2, `"gamma" is not NAME=VALUE`},
-		{[]string{"select", "-data", good, "-method", "fisher", "-param", "gamma=x"}, 2, `parameter gamma: "x" is not a number`},
+		{[]string{"select", "-data", good, "-method", "fisher", "-param", "gamma="}, 2, `"gamma=" is not NAME=VALUE`},
 		{[]string{"select", "-data", good, "-method", "fisher", "-param", "gamma=1"}, 1, "fisher takes no parameters"},
 		{[]string{"select", "-data", good, "-method", "lasso"}, 1, `unknown method "lasso"`},
 		{[]string{"select", "-data", bad, "-method", "fisher"}, 1, "bad.csv: line 3: this row has 2 fields but the header has 3"},

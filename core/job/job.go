@@ -59,9 +59,10 @@ type Request struct {
 	Op   string `json:"op,omitempty"`
 	Data Data   `json:"data"`
 	// Method names the selector; Params sets its parameters (the others
-	// take their defaults).
-	Method string             `json:"method,omitempty"`
-	Params map[string]float64 `json:"params,omitempty"`
+	// take their defaults): numbers, or text (a number, or the name of a
+	// categorical parameter's choice).
+	Method string         `json:"method,omitempty"`
+	Params map[string]any `json:"params,omitempty"`
 	// Preprocess is "zscore" (default), "minmax" or "none".
 	Preprocess string `json:"preprocess,omitempty"`
 	// Bias appends a constant-1 column for the embedded models (default
@@ -98,12 +99,14 @@ func (r *Response) MarshalJSON() ([]byte, error) {
 
 // Selection is the answer to OpSelect.
 type Selection struct {
-	Method     string             `json:"method"`
-	Params     map[string]float64 `json:"params"`
-	Preprocess string             `json:"preprocess"`
-	Bias       bool               `json:"bias"`
-	Coding     string             `json:"coding,omitempty"`
-	Dataset    DatasetInfo        `json:"dataset"`
+	Method string `json:"method"`
+	// Params holds every parameter used, defaults included (categorical
+	// ones by name).
+	Params     map[string]any `json:"params"`
+	Preprocess string         `json:"preprocess"`
+	Bias       bool           `json:"bias"`
+	Coding     string         `json:"coding,omitempty"`
+	Dataset    DatasetInfo    `json:"dataset"`
 	// Features are the feature names, in column order.
 	Features []string `json:"features"`
 	// Ranking lists 0-based feature indices (into Features), best first.
@@ -367,7 +370,7 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	}
 	seconds := time.Since(start).Seconds()
 	out := &Selection{
-		Method: spec.Name, Params: params, Preprocess: string(scaling), Bias: bias, Coding: string(coding),
+		Method: spec.Name, Params: spec.Display(params), Preprocess: string(scaling), Bias: bias, Coding: string(coding),
 		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores,
 		Iterations: res.Iterations, Stop: res.Status.String(), Trace: nonNil(res.Trace),
 		Seconds: seconds, Warnings: append(warnings, res.Notes...),

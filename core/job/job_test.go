@@ -168,7 +168,7 @@ func TestRequestErrors(t *testing.T) {
 		{Request{Data: Data{Bytes: csv}, Method: "magic"}, `unknown method "magic"`},
 		{Request{Data: Data{Bytes: csv}, Method: "fisher", K: 3}, "k = 3 is out of range"},
 		{Request{Data: Data{Bytes: csv}, Method: "fisher", Preprocess: "log"}, `unknown preprocessing "log"`},
-		{Request{Data: Data{Bytes: csv}, Method: "fisher", Params: map[string]float64{"gamma": 1}}, "fisher takes no parameters"},
+		{Request{Data: Data{Bytes: csv}, Method: "fisher", Params: map[string]any{"gamma": 1.0}}, "fisher takes no parameters"},
 		{Request{Data: Data{Bytes: []byte("a,b,label\n1,x,1\n2,3,0\n"), Name: "bad.csv"}, Method: "fisher"}, `bad.csv: line 2, column 2 ("b"): "x" is not a number`},
 		{Request{Data: Data{Path: "/nonexistent.csv"}, Method: "fisher"}, "/nonexistent.csv does not exist"},
 		{Request{Data: Data{Bytes: csv, Delimiter: "|"}, Method: "fisher"}, "unknown delimiter"},

@@ -72,18 +72,19 @@ func TestResolve(t *testing.T) {
 		{Name: "gamma", Default: 1, Min: 0, Max: math.Inf(1), MinOpen: true, Doc: "regularisation"},
 		{Name: "p", Default: 0.5, Min: 0, Max: 1, MinOpen: true, Doc: "norm exponent"},
 	}}
-	got, err := spec.Resolve(map[string]float64{"p": 1})
+	got, err := spec.Resolve(map[string]any{"p": 1.0})
 	if err != nil || got["gamma"] != 1 || got["p"] != 1 || got["max_iter"] != DefaultMaxIterations || got["tol"] != DefaultTolerance {
 		t.Fatalf("Resolve = %v, %v", got, err)
 	}
 	if s := got.Settings(); s.MaxIterations != DefaultMaxIterations || s.Tolerance != DefaultTolerance {
 		t.Errorf("Settings = %+v", s)
 	}
-	for user, fragment := range map[string]map[string]float64{
-		`no parameter "gama"; its parameters are gamma, p, max_iter, tol`: {"gama": 1},
-		"parameter p = 0 is invalid: it must be a number in (0, 1]":       {"p": 0},
+	for user, fragment := range map[string]map[string]any{
+		`no parameter "gama"; its parameters are gamma, p, max_iter, tol`: {"gama": 1.0},
+		"parameter p = 0 is invalid: it must be a number in (0, 1]":       {"p": 0.0},
 		"parameter gamma = NaN is invalid":                                {"gamma": math.NaN()},
-		"max_iter = 2.5 is invalid: it must be a whole number":            {"max_iter": 2.5},
+		"max_iter = 2.5 is invalid: it must be a whole number":            {"max_iter": "2.5"},
+		`parameter gamma: "big" is not a number`:                          {"gamma": "big"},
 	} {
 		if _, err := spec.Resolve(fragment); err == nil || !strings.Contains(err.Error(), user) {
 			t.Errorf("Resolve(%v) error %v, want %q", fragment, err, user)
@@ -91,5 +92,29 @@ func TestResolve(t *testing.T) {
 	}
 	if _, err := Lookup("nope"); err == nil || !strings.Contains(err.Error(), "fisher") {
 		t.Errorf("Lookup(nope): %v", err)
+	}
+}
+
+// A categorical parameter takes a choice by name (any case) or index, and is
+// shown by name.
+func TestResolveChoices(t *testing.T) {
+	spec := &Spec{Name: "demo", Kind: Filter, Params: []Param{
+		{Name: "criterion", Default: 0, Choices: []string{"MID", "MIQ"}, Doc: "difference or quotient"},
+		{Name: "k", Default: 10, Min: 1, Max: 100, Integer: true, Doc: "neighbours"},
+	}}
+	for _, in := range []any{"miq", "MIQ", 1.0, 1, " MIQ "} {
+		got, err := spec.Resolve(map[string]any{"criterion": in, "k": "7"})
+		if err != nil || got["criterion"] != 1 || got["k"] != 7 {
+			t.Errorf("Resolve(%v) = %v, %v", in, got, err)
+		}
+	}
+	shown := spec.Display(Params{"criterion": 1, "k": 7})
+	if shown["criterion"] != "MIQ" || shown["k"] != 7.0 {
+		t.Errorf("Display = %v", shown)
+	}
+	for _, bad := range []any{"MIX", 2.0, 0.5} {
+		if _, err := spec.Resolve(map[string]any{"criterion": bad}); err == nil || !strings.Contains(err.Error(), "one of MID, MIQ") {
+			t.Errorf("Resolve(%v): %v", bad, err)
+		}
 	}
 }

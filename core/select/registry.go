@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -16,10 +17,14 @@ const (
 	Embedded Kind = "embedded"
 )
 
-// Param describes one numeric parameter of a method.
+// Param describes one parameter of a method. A numeric parameter has a
+// range; a categorical one has Choices, and its value (and Default) is the
+// index of the choice — people and JSON name the choice instead.
 type Param struct {
 	Name    string  `json:"name"`
 	Default float64 `json:"default"`
+	// Choices, if set, make the parameter categorical.
+	Choices []string `json:"choices,omitempty"`
 	// Min and Max bound the value (inclusive unless MinOpen/MaxOpen).
 	Min     float64 `json:"min"`
 	Max     float64 `json:"max"`
@@ -33,6 +38,12 @@ type Param struct {
 
 // check returns an error naming the parameter if v is outside its range.
 func (p *Param) check(method string, v float64) error {
+	if len(p.Choices) > 0 {
+		if v < 0 || v >= float64(len(p.Choices)) || v != math.Trunc(v) {
+			return fmt.Errorf("%s: parameter %s must be one of %s (%s)", method, p.Name, strings.Join(p.Choices, ", "), p.Doc)
+		}
+		return nil
+	}
 	bad := math.IsNaN(v) || math.IsInf(v, 0) ||
 		v < p.Min || (p.MinOpen && v == p.Min) ||
 		v > p.Max || (p.MaxOpen && v == p.Max) ||
@@ -64,7 +75,36 @@ func fmtBound(v float64) string {
 	return fmt.Sprint(v)
 }
 
-// Params maps parameter names to values.
+// parse reads a value given by a user: a number, or for a categorical
+// parameter the name of a choice (case-insensitive) or its index. JSON
+// numbers arrive as float64; the CLI and the page give text.
+func (p *Param) parse(method string, v any) (float64, error) {
+	switch x := v.(type) {
+	case float64:
+		return x, nil
+	case int:
+		return float64(x), nil
+	case string:
+		x = strings.TrimSpace(x)
+		for i, c := range p.Choices {
+			if strings.EqualFold(c, x) {
+				return float64(i), nil
+			}
+		}
+		f, err := strconv.ParseFloat(x, 64)
+		if err != nil {
+			if len(p.Choices) > 0 {
+				return 0, fmt.Errorf("%s: parameter %s must be one of %s, not %q", method, p.Name, strings.Join(p.Choices, ", "), x)
+			}
+			return 0, fmt.Errorf("%s: parameter %s: %q is not a number", method, p.Name, x)
+		}
+		return f, nil
+	}
+	return 0, fmt.Errorf("%s: parameter %s: %v is neither a number nor a name", method, p.Name, v)
+}
+
+// Params maps parameter names to values (a categorical parameter's value is
+// the index of its choice).
 type Params map[string]float64
 
 // Spec describes a selection method.
@@ -102,9 +142,10 @@ func (s *Spec) AllParams() []Param {
 }
 
 // Resolve returns the full parameter set: the user's values, checked, and
-// the defaults for the rest. An unknown name is an error that lists the
+// the defaults for the rest. A value may be a float64, an int or text (a
+// number, or a choice's name). An unknown name is an error that lists the
 // known ones.
-func (s *Spec) Resolve(user map[string]float64) (Params, error) {
+func (s *Spec) Resolve(user map[string]any) (Params, error) {
 	all := s.AllParams()
 	known := map[string]*Param{}
 	out := Params{}
@@ -129,12 +170,34 @@ func (s *Spec) Resolve(user map[string]float64) (Params, error) {
 			}
 			return nil, fmt.Errorf("%s has no parameter %q; its parameters are %s", s.Name, name, strings.Join(list, ", "))
 		}
-		if err := p.check(s.Name, user[name]); err != nil {
+		v, err := p.parse(s.Name, user[name])
+		if err != nil {
 			return nil, err
 		}
-		out[name] = user[name]
+		if err := p.check(s.Name, v); err != nil {
+			return nil, err
+		}
+		out[name] = v
 	}
 	return out, nil
+}
+
+// Display returns a resolved parameter set as people and JSON see it:
+// numbers, and categorical parameters by the name of their choice.
+func (s *Spec) Display(p Params) map[string]any {
+	out := make(map[string]any, len(p))
+	for _, par := range s.AllParams() {
+		v, ok := p[par.Name]
+		if !ok {
+			continue
+		}
+		if len(par.Choices) > 0 && v >= 0 && int(v) < len(par.Choices) {
+			out[par.Name] = par.Choices[int(v)]
+		} else {
+			out[par.Name] = v
+		}
+	}
+	return out
 }
 
 // Settings returns the loop settings held in a resolved parameter set.
