@@ -212,3 +212,62 @@ func ProxL2L1Sq(dst, v []float64, a, b float64, scratch []float64) float64 {
 	}
 	return z - a
 }
+
+// ConjL2L1Sq returns the convex conjugate of the exclusive ℓ2,1 row penalty
+// h(w) = a‖w‖₂ + b‖w‖₁² at u, h*(u) = sup_w ⟨u, w⟩ − h(w), for a, b ≥ 0.
+// It gives duality gaps (lower bounds on the optimum) for models with this
+// penalty.
+//
+// Derivation: h* is the infimal convolution of (a‖·‖₂)*, the indicator of
+// the ℓ2 ball of radius a, and (b‖·‖₁²)*(u) = ‖u‖_∞²/(4b) (maximise
+// r‖u‖_∞ − br² over r = ‖w‖₁). Hence h*(u) = d(u)²/(4b) where d(u) is the
+// ℓ∞ distance from u to the ball: the least t ≥ 0 for which the box
+// [u − t, u + t] meets the ball, i.e. for which its point nearest the origin,
+// sign(u)⊙[|u| − t]₊, has norm ≤ a. On each piece between sorted |u_i| that
+// norm squared is τt² − 2S₁t + S₂, so t solves a quadratic. With b = 0, h*
+// is the indicator of the ball (0 or +Inf). scratch must have len(u)
+// elements.
+func ConjL2L1Sq(u []float64, a, b float64, scratch []float64) float64 {
+	norm := L2(u)
+	if norm <= a {
+		return 0
+	}
+	if b == 0 {
+		return math.Inf(1)
+	}
+	d := len(u)
+	s := scratch[:d]
+	for i, x := range u {
+		s[i] = math.Abs(x)
+	}
+	slices.Sort(s)
+	a2 := a * a
+	s1, s2 := 0.0, 0.0
+	t := 0.0
+	for tau := 1; tau <= d; tau++ {
+		ui := s[d-tau]
+		s1 += ui
+		s2 += ui * ui
+		next := 0.0
+		if tau < d {
+			next = s[d-tau-1]
+		}
+		// ‖[|u| − t]₊‖² at t = next with the top τ active.
+		ft := float64(tau)
+		if ft*next*next-2*s1*next+s2 >= a2 || tau == d {
+			// Root of τt² − 2S₁t + S₂ − a² in [next, u_(τ)], the smaller
+			// one, written without cancellation.
+			// The discriminant S₁² − τ(S₂ − a²) = τ(a² − V) with V the
+			// spread Σ(|u_i| − μ)² of the active entries about their mean,
+			// summed directly to avoid cancellation.
+			mu, v := s1/ft, 0.0
+			for _, x := range s[d-tau:] {
+				v += (x - mu) * (x - mu)
+			}
+			disc := math.Max(ft*(a2-v), 0)
+			t = (s2 - a2) / (s1 + math.Sqrt(disc))
+			break
+		}
+	}
+	return t * t / (4 * b)
+}

@@ -276,3 +276,52 @@ func itoa(i int) string {
 	}
 	return itoa(i/10) + string(rune('0'+i%10))
 }
+
+// Moreau's identity: for w = prox_h(v) and u = v − w ∈ ∂h(w), the
+// Fenchel–Young inequality h(w) + h*(u) ≥ ⟨u, w⟩ holds with equality; at
+// other points it is strict or equal, never violated.
+func TestConjL2L1Sq(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := 0; trial < 2000; trial++ {
+		d := 1 + rng.IntN(7)
+		v := make([]float64, d)
+		for i := range v {
+			v[i] = rng.NormFloat64() * 2
+		}
+		a := rng.Float64() * 2 * L2(v)
+		b := math.Pow(10, rng.Float64()*4-2)
+		if trial%5 == 0 {
+			a = 0
+		}
+		w, u, s := make([]float64, d), make([]float64, d), make([]float64, d)
+		ProxL2L1Sq(w, v, a, b, s)
+		dot := 0.0
+		for i := range u {
+			u[i] = v[i] - w[i]
+			dot += u[i] * w[i]
+		}
+		l1 := L1(w)
+		hw := a*L2(w) + b*l1*l1
+		hs := ConjL2L1Sq(u, a, b, s)
+		if math.Abs(hw+hs-dot) > 1e-10*(1+math.Abs(hw)+math.Abs(hs)) {
+			t.Fatalf("v=%v a=%v b=%v: h(w)=%v h*(u)=%v ⟨u,w⟩=%v", v, a, b, hw, hs, dot)
+		}
+		// Fenchel–Young at a random pair.
+		z := make([]float64, d)
+		for i := range z {
+			z[i] = rng.NormFloat64()
+		}
+		l1 = L1(z)
+		hz := a*L2(z) + b*l1*l1
+		dz := 0.0
+		for i := range z {
+			dz += u[i] * z[i]
+		}
+		if hz+hs < dz-1e-10*(1+math.Abs(dz)) {
+			t.Fatalf("Fenchel–Young violated: %v + %v < %v", hz, hs, dz)
+		}
+	}
+	if ConjL2L1Sq([]float64{3, 4}, 5, 0, make([]float64, 2)) != 0 || !math.IsInf(ConjL2L1Sq([]float64{3, 4}, 4.9, 0, make([]float64, 2)), 1) {
+		t.Error("b = 0: not the indicator of the ball")
+	}
+}
