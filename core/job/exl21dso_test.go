@@ -39,3 +39,23 @@ func TestPerClassJSON(t *testing.T) {
 		}
 	}
 }
+
+// dso runs through the job format on a real file (the CLI's and the
+// worker's path), with its parameters by name, a trace and a stop reason.
+func TestDSOJob(t *testing.T) {
+	csv := []byte("a,b,c,d,label\n1,0,5,2,x\n2,0.5,4,1,x\n6,5,5,0,y\n7,5,6,1,y\n1,0.2,5,3,x\n5,4,4,2,z\n6,4,5,1,z\n")
+	resp, err := Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: "dso", Params: map[string]any{"p": "1", "e_rows": "pivots"}, K: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := resp.Selection
+	if s.Params["p"] != 1.0 || s.Params["e_rows"] != "pivots" || len(s.Trace) != s.Iterations || s.Stop == "" || s.Objective == nil || len(s.Selected) != 2 {
+		t.Errorf("selection %+v", s)
+	}
+	if s.PerClass != nil {
+		t.Errorf("dso reported per-class rankings")
+	}
+	if _, err := Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: "dso", Params: map[string]any{"p": 2.0}}, nil); err == nil || !strings.Contains(err.Error(), "parameter p") {
+		t.Errorf("p = 2: %v", err)
+	}
+}
