@@ -761,8 +761,18 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 		w.SetRow(f.perm[f.r+j], s.u.RawRowView(j))
 	}
 	res := EmbeddedResult(w, p.X.RawMatrix().Cols, run)
+	if !s.fullRowRank {
+		// W = [LY; 0] is the point of the solution space with E = 0.
+		ref := sparse.RowsL2p(s.ly.RawMatrix().Data, c, d.P)
+		if d.P != 1 {
+			ref = math.Pow(ref, 1/d.P)
+		}
+		if res.Objective <= 1e-6*ref {
+			notes = append(notes, "‖W‖ collapsed towards 0: some Y + E with Y⊙E ≥ 0 is (nearly) orthogonal to every column of X, which the least-squares solution space P = XX⁺ allows when there are many more samples than features; the ranking is then not meaningful — use a regularised method (rfs, gsr, exl21) on such data")
+		}
+	}
 	if skipped > 0 {
-		notes = append(notes, fmt.Sprintf("%d step(s) not taken because rounding would have raised the weighted objective", skipped))
+		notes = append(notes, fmt.Sprintf("%d step(s) not taken because in floating point they would have raised the weighted objective (the guard that keeps the trace monotone)", skipped))
 	}
 	res.Notes = notes
 	return res, err

@@ -6,85 +6,165 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// nnls minimises ‖Eu − f‖₂ over u ≥ 0 by the active-set algorithm NNLS of
-// Lawson & Hanson (Solving Least Squares Problems, 1974, ch. 23): variables
-// enter the passive (positive) set one at a time by the largest component
-// of the negative gradient w = Eᵀ(f − Eu), and the least-squares solution on
-// the passive set is kept positive by interpolating back to the last
-// feasible point. E is k×n; each least-squares subproblem is solved by a
-// Householder QR of the passive columns.
+// nnlsSolver minimises ‖Eu − f‖₂ over u ≥ 0 by the active-set algorithm
+// NNLS of Lawson & Hanson (Solving Least Squares Problems, 1974, ch. 23):
+// variables enter the passive (positive) set one at a time by the largest
+// component of the negative gradient w = Eᵀ(f − Eu), and the least-squares
+// solution on the passive set is kept positive by interpolating back to the
+// last feasible point. As in the book, the QR factorisation of the passive
+// columns is updated rather than recomputed: the whole of E and f are kept
+// premultiplied by Qᵀ, a column enters by one Householder reflection and
+// leaves by Givens rotations that restore the triangle, so a step costs
+// O(k·n) for E k×n instead of a new factorisation.
 //
-// u holds a starting point on entry (any u ≥ 0; its positive entries are a
-// warm-start guess of the passive set, pruned until the least-squares
-// solution on it is positive) and the solution on return. It returns false
-// if the iteration limit (3n outer steps) was reached.
-//
-// At the solution the Karush–Kuhn–Tucker conditions hold: u ≥ 0, w ≤ tol and
-// w_j = 0 where u_j > 0 (up to rounding).
+// solve takes a starting point u ≥ 0 whose positive entries are a
+// warm-start guess of the passive set (pruned until the least-squares
+// solution on it is positive) and returns the solution in u; it returns
+// false if the iteration limit (3n outer steps) was reached. At the solution
+// the Karush–Kuhn–Tucker conditions hold to rounding: u ≥ 0, w ≤ tol and
+// w_j = 0 where u_j > 0.
 type nnlsSolver struct {
-	k, n    int
-	passive []bool
-	idx     []int
-	z, w, r []float64
-	sub     *mat.Dense
-	qr      mat.QR
+	k, n     int
+	a        []float64 // k×n, Qᵀ E
+	b        []float64 // Qᵀ f
+	colNorm  []float64 // column norms of E
+	order    []int     // passive columns, in the order of the triangle
+	passive  []bool
+	excluded []bool // entered with a non-positive solution or dependent
+	z, w, r  []float64
 }
 
 func newNNLS(k, n int) *nnlsSolver {
-	return &nnlsSolver{k: k, n: n, passive: make([]bool, n), idx: make([]int, 0, n),
-		z: make([]float64, n), w: make([]float64, n), r: make([]float64, k)}
+	return &nnlsSolver{k: k, n: n, a: make([]float64, k*n), b: make([]float64, k),
+		colNorm: make([]float64, n), order: make([]int, 0, min(k, n)), passive: make([]bool, n),
+		excluded: make([]bool, n), z: make([]float64, n), w: make([]float64, n), r: make([]float64, k)}
 }
 
-// leastSquares sets s.z[j] for j in the passive set to the minimiser of
-// ‖E_P z − f‖ (and 0 elsewhere).
-func (s *nnlsSolver) leastSquares(e *mat.Dense, f []float64) {
-	s.idx = s.idx[:0]
-	for j, p := range s.passive {
-		s.z[j] = 0
-		if p {
-			s.idx = append(s.idx, j)
-		}
-	}
-	np := len(s.idx)
-	if np == 0 {
-		return
-	}
-	rows := max(s.k, np)
-	sub := mat.NewDense(rows, np, nil) // zero rows pad an underdetermined system
+// load copies E and f and empties the passive set.
+func (s *nnlsSolver) load(e *mat.Dense, f []float64) {
 	ed := e.RawMatrix()
-	for i := 0; i < s.k; i++ {
-		row := ed.Data[i*ed.Stride:]
-		out := sub.RawRowView(i)
-		for a, j := range s.idx {
-			out[a] = row[j]
-		}
-	}
-	rhs := mat.NewVecDense(rows, nil)
-	for i := 0; i < s.k; i++ {
-		rhs.SetVec(i, f[i])
-	}
-	s.qr.Factorize(sub)
-	var sol mat.VecDense
-	if err := s.qr.SolveVecTo(&sol, false, rhs); err != nil {
-		// A numerically singular passive set: solve with the
-		// columns kept so far, the last one set to zero.
-		for a := range s.idx {
-			s.z[s.idx[a]] = 0
-		}
-		return
-	}
-	for a, j := range s.idx {
-		s.z[j] = sol.AtVec(a)
-	}
-}
-
-// gradient sets s.w = Eᵀ(f − Eu) and s.r = f − Eu; it returns ‖f − Eu‖.
-func (s *nnlsSolver) gradient(e *mat.Dense, f, u []float64) float64 {
-	ed := e.RawMatrix()
-	norm := 0.0
+	clear(s.colNorm)
 	for i := 0; i < s.k; i++ {
 		row := ed.Data[i*ed.Stride : i*ed.Stride+s.n]
-		v := f[i]
+		copy(s.a[i*s.n:(i+1)*s.n], row)
+		for j, x := range row {
+			s.colNorm[j] += x * x
+		}
+	}
+	for j := range s.colNorm {
+		s.colNorm[j] = math.Sqrt(s.colNorm[j])
+	}
+	copy(s.b, f)
+	s.order = s.order[:0]
+	clear(s.passive)
+}
+
+// add brings column j into the triangle by a Householder reflection of rows
+// p… (p = the passive count). It returns false, changing nothing, if the
+// column is (numerically) dependent on the passive ones.
+func (s *nnlsSolver) add(j int) bool {
+	p, n := len(s.order), s.n
+	if p >= s.k {
+		return false
+	}
+	norm := 0.0
+	for i := p; i < s.k; i++ {
+		x := s.a[i*n+j]
+		norm += x * x
+	}
+	norm = math.Sqrt(norm)
+	if norm <= 1e-12*s.colNorm[j] || norm == 0 {
+		return false
+	}
+	x0 := s.a[p*n+j]
+	alpha := -math.Copysign(norm, x0)
+	// v = x − αe₁ (stored implicitly: v_p = x0 − α, v_i = a[i][j] below);
+	// H = I − vvᵀ/(αv_p), since vᵀv = −2αv_p.
+	vp := x0 - alpha
+	scale := 1 / (alpha * vp)
+	v := s.r[:s.k]
+	v[p] = vp
+	for i := p + 1; i < s.k; i++ {
+		v[i] = s.a[i*n+j]
+	}
+	apply := func(col func(i int) *float64) {
+		dot := 0.0
+		for i := p; i < s.k; i++ {
+			dot += v[i] * *col(i)
+		}
+		if dot == 0 {
+			return
+		}
+		t := dot * scale
+		for i := p; i < s.k; i++ {
+			*col(i) += t * v[i]
+		}
+	}
+	for c := 0; c < n; c++ {
+		if c == j {
+			continue
+		}
+		apply(func(i int) *float64 { return &s.a[i*n+c] })
+	}
+	apply(func(i int) *float64 { return &s.b[i] })
+	s.a[p*n+j] = alpha
+	for i := p + 1; i < s.k; i++ {
+		s.a[i*n+j] = 0
+	}
+	s.order = append(s.order, j)
+	s.passive[j] = true
+	return true
+}
+
+// remove takes the column at triangle position q out and restores the
+// triangle with Givens rotations of rows q, q+1, ….
+func (s *nnlsSolver) remove(q int) {
+	n := s.n
+	s.passive[s.order[q]] = false
+	s.order = append(s.order[:q], s.order[q+1:]...)
+	for t := q; t < len(s.order); t++ {
+		c := s.order[t]
+		x, y := s.a[t*n+c], s.a[(t+1)*n+c]
+		if y == 0 {
+			continue
+		}
+		h := math.Hypot(x, y)
+		cs, sn := x/h, y/h
+		rt, rt1 := s.a[t*n:(t+1)*n], s.a[(t+1)*n:(t+2)*n]
+		for col := range rt {
+			u, v := rt[col], rt1[col]
+			rt[col] = cs*u + sn*v
+			rt1[col] = -sn*u + cs*v
+		}
+		rt1[c] = 0
+		u, v := s.b[t], s.b[t+1]
+		s.b[t] = cs*u + sn*v
+		s.b[t+1] = -sn*u + cs*v
+	}
+}
+
+// leastSquares sets s.z on the passive set to the minimiser of ‖E_P z − f‖
+// by back substitution in the triangle (0 elsewhere).
+func (s *nnlsSolver) leastSquares() {
+	n := s.n
+	clear(s.z)
+	for t := len(s.order) - 1; t >= 0; t-- {
+		v := s.b[t]
+		for q := t + 1; q < len(s.order); q++ {
+			v -= s.a[t*n+s.order[q]] * s.z[s.order[q]]
+		}
+		s.z[s.order[t]] = v / s.a[t*n+s.order[t]]
+	}
+}
+
+// gradient sets s.w = Eᵀ(f − Eu) (computed as (QᵀE)ᵀ(Qᵀf − QᵀEu)) and
+// returns ‖f − Eu‖.
+func (s *nnlsSolver) gradient(u []float64) float64 {
+	n := s.n
+	norm := 0.0
+	for i := 0; i < s.k; i++ {
+		row := s.a[i*n : (i+1)*n]
+		v := s.b[i]
 		for j, x := range u {
 			if x != 0 {
 				v -= row[j] * x
@@ -95,43 +175,53 @@ func (s *nnlsSolver) gradient(e *mat.Dense, f, u []float64) float64 {
 	}
 	clear(s.w)
 	for i := 0; i < s.k; i++ {
-		row := ed.Data[i*ed.Stride : i*ed.Stride+s.n]
 		v := s.r[i]
 		if v == 0 {
 			continue
 		}
-		for j, x := range row {
+		for j, x := range s.a[i*n : (i+1)*n] {
 			s.w[j] += x * v
 		}
 	}
 	return math.Sqrt(norm)
 }
 
+// position returns the triangle position of passive column j.
+func (s *nnlsSolver) position(j int) int {
+	for q, c := range s.order {
+		if c == j {
+			return q
+		}
+	}
+	return -1
+}
+
 func (s *nnlsSolver) solve(e *mat.Dense, f, u []float64) bool {
 	n := s.n
+	s.load(e, f)
+	clear(s.excluded)
 	// Warm start: the positive entries of u, pruned until the
 	// least-squares solution on them is positive.
-	any := false
 	for j, x := range u {
-		s.passive[j] = x > 0
-		any = any || x > 0
+		if x > 0 {
+			s.add(j)
+		}
 	}
-	for any {
-		s.leastSquares(e, f)
-		any = false
-		bad := false
-		for j, p := range s.passive {
-			if p && !(s.z[j] > 0) {
-				s.passive[j] = false
-				bad = true
-			} else if p {
-				any = true
+	for len(s.order) > 0 {
+		s.leastSquares()
+		q := -1
+		for t, j := range s.order {
+			if !(s.z[j] > 0) {
+				q = t
+				break
 			}
 		}
-		if !bad {
+		if q < 0 {
 			break
 		}
+		s.remove(q)
 	}
+	s.leastSquares()
 	for j := range u {
 		u[j] = 0
 		if s.passive[j] {
@@ -139,43 +229,42 @@ func (s *nnlsSolver) solve(e *mat.Dense, f, u []float64) bool {
 		}
 	}
 	colMax := 0.0
-	ed := e.RawMatrix()
-	for i := 0; i < s.k; i++ {
-		for _, x := range ed.Data[i*ed.Stride : i*ed.Stride+n] {
-			colMax = math.Max(colMax, math.Abs(x))
-		}
+	for _, c := range s.colNorm {
+		colMax = math.Max(colMax, c)
 	}
 	fnorm := 0.0
 	for _, x := range f {
 		fnorm += x * x
 	}
 	fnorm = math.Sqrt(fnorm)
-	excluded := make([]bool, n) // entered with a non-positive solution: skip
 	for outer := 0; outer < 3*n+3; outer++ {
-		rnorm := s.gradient(e, f, u)
-		tol := 1e-13 * colMax * math.Sqrt(float64(s.k)) * math.Max(rnorm, 1e-3*fnorm)
+		rnorm := s.gradient(u)
+		tol := 1e-13 * colMax * math.Max(rnorm, 1e-3*fnorm)
 		best, jmax := tol, -1
 		for j, wj := range s.w {
-			if !s.passive[j] && !excluded[j] && wj > best {
+			if !s.passive[j] && !s.excluded[j] && wj > best {
 				best, jmax = wj, j
 			}
 		}
 		if jmax < 0 {
 			return true
 		}
-		s.passive[jmax] = true
+		if !s.add(jmax) {
+			s.excluded[jmax] = true
+			continue
+		}
 		for inner := 0; inner < 3*n+3; inner++ {
-			s.leastSquares(e, f)
+			s.leastSquares()
 			if s.z[jmax] <= 0 && u[jmax] == 0 {
 				// Rounding: the entering variable is not positive on
 				// its own least-squares solution; leave it out.
-				s.passive[jmax] = false
-				excluded[jmax] = true
+				s.remove(s.position(jmax))
+				s.excluded[jmax] = true
 				break
 			}
 			alpha, feasible := 1.0, true
-			for j, p := range s.passive {
-				if p && s.z[j] <= 0 {
+			for _, j := range s.order {
+				if s.z[j] <= 0 {
 					feasible = false
 					if a := u[j] / (u[j] - s.z[j]); a < alpha {
 						alpha = a
@@ -183,25 +272,22 @@ func (s *nnlsSolver) solve(e *mat.Dense, f, u []float64) bool {
 				}
 			}
 			if feasible {
-				for j, p := range s.passive {
-					if p {
-						u[j] = s.z[j]
-					}
+				for _, j := range s.order {
+					u[j] = s.z[j]
 				}
+				clear(s.excluded)
 				break
 			}
-			for j, p := range s.passive {
-				if p {
-					u[j] += alpha * (s.z[j] - u[j])
-					if u[j] <= 0 || (s.z[j] <= 0 && u[j] <= 1e-15*math.Abs(s.z[j])) {
-						u[j] = 0
-						s.passive[j] = false
-					}
+			for _, j := range s.order {
+				u[j] += alpha * (s.z[j] - u[j])
+			}
+			for q := len(s.order) - 1; q >= 0; q-- {
+				j := s.order[q]
+				if u[j] <= 0 || (s.z[j] <= 0 && u[j] <= 1e-15*math.Abs(s.z[j])) {
+					u[j] = 0
+					s.remove(q)
 				}
 			}
-		}
-		if !excluded[jmax] {
-			clear(excluded)
 		}
 	}
 	return false
@@ -227,14 +313,21 @@ func ldp(s *nnlsSolver, e *mat.Dense, g *mat.Dense, h, z, u []float64) bool {
 	f := make([]float64, n+1)
 	f[n] = 1
 	ok := s.solve(e, f, u)
-	// r = Eu − f = −s.r after the last gradient evaluation; recompute.
-	s.gradient(e, f, u)
-	rn := -s.r[n]
+	// r = Eu − f, computed directly (s.r holds it in the rotated basis).
+	r := make([]float64, n+1)
+	for i := 0; i <= n; i++ {
+		v := -f[i]
+		for j, x := range u {
+			v += e.At(i, j) * x
+		}
+		r[i] = v
+	}
+	rn := r[n]
 	if !(rn < 0) || math.Abs(rn) < 1e-300 {
 		return false
 	}
 	for j := 0; j < n; j++ {
-		z[j] = s.r[j] / rn
+		z[j] = -r[j] / rn
 	}
 	return ok
 }

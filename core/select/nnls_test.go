@@ -96,7 +96,7 @@ func TestNNLS(t *testing.T) {
 			if r > wantR*(1+1e-10)+1e-12 {
 				t.Fatalf("trial %d warm=%v: residual %v, brute force %v (u %v vs %v)", trial, warm, r, wantR, u, want)
 			}
-			s.gradient(e, f, u)
+			s.gradient(u)
 			for j, x := range u {
 				if x < 0 || s.w[j] > 1e-9 || (x > 0 && math.Abs(s.w[j]) > 1e-9) {
 					t.Fatalf("trial %d: KKT fails at %d: u=%v w=%v", trial, j, x, s.w[j])
