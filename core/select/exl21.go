@@ -123,6 +123,17 @@ func (md *exl21Model) penalty(w *mat.Dense) float64 {
 	return md.alpha*sparse.RowsL21(d, md.c) + md.beta*sparse.RowsL12Sq(d, md.c)
 }
 
+// rowsPenalty returns the penalty of the listed rows of W.
+func (md *exl21Model) rowsPenalty(w *mat.Dense, rows []int) float64 {
+	s := 0.0
+	for _, j := range rows {
+		row := w.RawRowView(j)
+		l1 := sparse.L1(row)
+		s += md.alpha*sparse.L2(row) + md.beta*l1*l1
+	}
+	return s
+}
+
 // objective returns J(W) from W and its auxiliary matrix.
 func (md *exl21Model) objective(w, aux *mat.Dense) float64 {
 	return md.loss.value(w, aux) + md.penalty(w)
@@ -333,7 +344,8 @@ func combine(dst, x, prev *mat.Dense, mom float64) {
 // α/(2‖a_j‖²), β/(2‖a_j‖²). As in glmnet (Friedman, Hastie & Tibshirani,
 // J. Stat. Softw. 2010) one iteration is a sweep over all rows, which sets
 // the active (nonzero) rows, followed by sweeps over the active rows only
-// until one changes J by at most tol/10 relatively (at most 1000 of them).
+// until one changes J by at most tol/1000 relatively (at most 100 of them,
+// and none when more than half the rows are active).
 // No sweep increases J.
 func (md *exl21Model) cd(ctx context.Context, s *Settings) (*mat.Dense, Run, error) {
 	n, c := md.n, md.c
@@ -343,7 +355,7 @@ func (md *exl21Model) cd(ctx context.Context, s *Settings) (*mat.Dense, Run, err
 	l.aux(aux, w)
 	g, v, delta, scratch := make([]float64, c), make([]float64, c), make([]float64, c), make([]float64, c)
 	var active []int
-	innerTol := s.tol() / 10
+	innerTol := s.tol() / 1000
 	update := func(j int) {
 		sq := l.colsq[j]
 		row := w.RawRowView(j)
@@ -380,11 +392,15 @@ func (md *exl21Model) cd(ctx context.Context, s *Settings) (*mat.Dense, Run, err
 			l.aux(aux, w)
 		}
 		f := md.objective(w, aux)
-		for inner := 0; inner < 1000; inner++ {
+		if 2*len(active) > n {
+			return f, w, aux // active sweeps would cost as much as full ones
+		}
+		for inner := 0; inner < 100; inner++ {
 			for _, j := range active {
 				update(j)
 			}
-			fNew := md.objective(w, aux)
+			// Only the active rows are nonzero.
+			fNew := l.value(w, aux) + md.rowsPenalty(w, active)
 			done := math.Abs(f-fNew) <= innerTol*math.Abs(fNew)
 			f = fNew
 			if done {

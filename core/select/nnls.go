@@ -87,26 +87,41 @@ func (s *nnlsSolver) add(j int) bool {
 	for i := p + 1; i < s.k; i++ {
 		v[i] = s.a[i*n+j]
 	}
-	apply := func(col func(i int) *float64) {
-		dot := 0.0
-		for i := p; i < s.k; i++ {
-			dot += v[i] * *col(i)
-		}
-		if dot == 0 {
-			return
-		}
-		t := dot * scale
-		for i := p; i < s.k; i++ {
-			*col(i) += t * v[i]
-		}
-	}
-	for c := 0; c < n; c++ {
-		if c == j {
+	// Apply H to columns c ≠ j of rows p…, row by row for contiguous
+	// access: dot_c = Σ_i v_i a_ic, then a_ic += scale·dot_c·v_i.
+	dot := s.z // scratch (leastSquares overwrites z before use)
+	clear(dot)
+	for i := p; i < s.k; i++ {
+		vi := v[i]
+		if vi == 0 {
 			continue
 		}
-		apply(func(i int) *float64 { return &s.a[i*n+c] })
+		for c, x := range s.a[i*n : (i+1)*n] {
+			dot[c] += vi * x
+		}
 	}
-	apply(func(i int) *float64 { return &s.b[i] })
+	dot[j] = 0
+	for c := range dot {
+		dot[c] *= scale
+	}
+	for i := p; i < s.k; i++ {
+		vi := v[i]
+		if vi == 0 {
+			continue
+		}
+		row := s.a[i*n : (i+1)*n]
+		for c, t := range dot {
+			row[c] += t * vi
+		}
+	}
+	db := 0.0
+	for i := p; i < s.k; i++ {
+		db += v[i] * s.b[i]
+	}
+	db *= scale
+	for i := p; i < s.k; i++ {
+		s.b[i] += db * v[i]
+	}
 	s.a[p*n+j] = alpha
 	for i := p + 1; i < s.k; i++ {
 		s.a[i*n+j] = 0

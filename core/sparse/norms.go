@@ -3,8 +3,19 @@ package sparse
 import "math"
 
 // L2 returns the Euclidean norm of v (with scaling against overflow and
-// underflow of the squares).
+// underflow of the squares when the plain sum of squares would suffer
+// from them).
 func L2(v []float64) float64 {
+	sum := 0.0
+	for _, x := range v {
+		sum += x * x
+	}
+	if sum > 0x1p-900 && sum < 0x1p900 {
+		return math.Sqrt(sum)
+	}
+	if sum == 0 {
+		return 0
+	}
 	scale, ssq := 0.0, 1.0
 	for _, x := range v {
 		if x == 0 {
