@@ -368,15 +368,7 @@ func (md *exl21Model) cd(ctx context.Context, s *Settings) (*mat.Dense, Run, err
 			v[i] = row[i] - g[i]/sq
 		}
 		sparse.ProxL2L1Sq(v, v, md.alpha/(2*sq), md.beta/(2*sq), scratch)
-		changed := false
-		for i := range v {
-			delta[i] = v[i] - row[i]
-			changed = changed || delta[i] != 0
-		}
-		if changed {
-			copy(row, v)
-			l.rowUpdate(aux, j, delta)
-		}
+		l.setRow(w, aux, j, v, delta)
 	}
 	step := func(k int) (float64, *mat.Dense, *mat.Dense) {
 		active = active[:0]
@@ -459,15 +451,7 @@ func (md *exl21Model) alm(ctx context.Context, s *Settings, a *mat.Dense) (*mat.
 				d[k] = (2*b + nu*zi[k] + li[k]) / den // Eq. (23)
 			}
 			sparse.ShrinkL2(d, d, md.alpha/den) // Eq. (24)
-			changed := false
-			for k := range d {
-				delta[k] = d[k] - wi[k]
-				changed = changed || delta[k] != 0
-			}
-			if changed {
-				copy(wi, d)
-				l.rowUpdate(aux, i, delta)
-			}
+			l.setRow(w, aux, i, d, delta)
 		}
 		if k%50 == 0 {
 			l.aux(aux, w)

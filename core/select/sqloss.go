@@ -172,6 +172,21 @@ func (l *sqLoss) rowUpdate(aux *mat.Dense, j int, delta []float64) {
 	}
 }
 
+// setRow sets row j of w to v and updates its auxiliary matrix by the
+// change (delta is scratch of length c).
+func (l *sqLoss) setRow(w, aux *mat.Dense, j int, v, delta []float64) {
+	row := w.RawRowView(j)
+	changed := false
+	for i := range v {
+		delta[i] = v[i] - row[i]
+		changed = changed || delta[i] != 0
+	}
+	if changed {
+		copy(row, v)
+		l.rowUpdate(aux, j, delta)
+	}
+}
+
 // lipschitz returns an estimate of λ_max(AᵀA) by power iteration (from
 // below; callers back-track if it is too small).
 func (l *sqLoss) lipschitz() float64 {
