@@ -816,7 +816,7 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 	}
 	if d.P == 1 && s.fullRowRank && lastOK && run.Iterations > 0 {
 		gap := (run.Objective - s.marginsLowerBound()) / run.Objective
-		notes = append(notes, fmt.Sprintf("p = 1: the duality gap from the E-step's multipliers certifies ‖W‖_{2,1} within %.1e (relative) of the optimum", math.Max(gap, 0)))
+		notes = append(notes, fmt.Sprintf("p = 1: a dual bound from the E-step's multipliers proves ‖W‖_{2,1} is within %.1e (relative) of the optimum (guaranteed, often pessimistic)", math.Max(gap, 0)))
 	}
 	if skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d step(s) not taken because in floating point they would have raised the weighted objective (the guard that keeps the trace monotone)", skipped))
