@@ -304,7 +304,10 @@ func reduce(req *request) ([]byte, error) {
 	if name == "" {
 		name = "data"
 	}
-	name = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".csv"), ".tsv")
+	name = strings.TrimSuffix(name, ".gz")
+	for _, ext := range []string{".csv", ".tsv", ".txt"} {
+		name = strings.TrimSuffix(name, ext)
+	}
 	return json.Marshal(map[string]string{"name": fmt.Sprintf("%s-top%d.csv", name, len(req.Columns)), "csv": buf.String()})
 }
 

@@ -371,6 +371,18 @@ func (p *Pool) Running() []*Job {
 	return out
 }
 
+// Slots returns what each worker is doing, in slot order: its job, or nil
+// when it is idle.
+func (p *Pool) Slots() []*Job {
+	var out []*Job
+	for _, s := range p.slots {
+		if s != nil && !s.retired {
+			out = append(out, s.job)
+		}
+	}
+	return out
+}
+
 // Summary describes a set of jobs (a run) for a progress bar.
 type Summary struct {
 	Total, Done, Failed, Cancelled, Running, Queued int

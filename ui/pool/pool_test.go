@@ -53,6 +53,9 @@ func TestDispatchLoadsDataOncePerWorker(t *testing.T) {
 		jobs = append(jobs, p.Submit(fmt.Sprint("job ", k), []byte(fmt.Sprint("r", k)), 7, false, nil, onDone))
 	}
 	want(t, f.take(), "load 7→0; start 1(r1)→0; load 7→1; start 2(r2)→1")
+	if sl := p.Slots(); len(sl) != 2 || sl[0] != jobs[0] || sl[1] != jobs[1] {
+		t.Errorf("slots %v", sl)
+	}
 	p.Result(2, []byte("ok2"))
 	want(t, f.take(), "start 3(r3)→1") // slot 1 has the data already
 	// A job at the front overtakes the queue; one without data loads none.
@@ -66,6 +69,9 @@ func TestDispatchLoadsDataOncePerWorker(t *testing.T) {
 	p.Result(3, nil)
 	want(t, f.take(), "start 4(r4)→0")
 	p.Result(4, nil)
+	if sl := p.Slots(); len(sl) != 2 || sl[0] != nil || sl[1] != nil {
+		t.Errorf("idle slots %v", sl)
+	}
 	if p.Busy() || strings.Join(done, " ") != "2:done 1:failed 5:done 3:done 4:done" {
 		t.Errorf("busy %v, done %v", p.Busy(), done)
 	}
