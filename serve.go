@@ -86,6 +86,7 @@ func main() {
 		log.Fatalf("serve: %v", err)
 	}
 	h := &site{dir: *dir, prefix: prefix, plain: *plain, log: *logRequests, gz: map[string]gzEntry{}}
+	go h.precompress()
 	mux := http.NewServeMux()
 	mux.Handle(prefix, h)
 	if prefix != "/" {
@@ -156,6 +157,20 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	http.ServeFile(w, r, file)
+}
+
+// precompress compresses every compressible file once, at start-up and in
+// the background, as a static host would have them ready: the first visitor
+// does not wait for ui.wasm to be compressed.
+func (s *site) precompress() {
+	filepath.WalkDir(s.dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && compressible(p) {
+			if st, err := d.Info(); err == nil {
+				s.compressed(p, st.ModTime())
+			}
+		}
+		return nil
+	})
 }
 
 func compressible(file string) bool {

@@ -119,11 +119,10 @@ type Root struct {
 	presetNotes []string // what applying it left out
 
 	// The run.
-	run     *runState
-	lastRun *runState // kept while a new run starts, so results stay
-	focus   int       // the job shown in detail (its index in run.jobs)
-	shown   int       // ranked features listed
-	charts  []chartView
+	run    *runState
+	focus  int // the job shown in detail (its index in run.jobs)
+	shown  int // ranked features listed
+	charts []chartView
 
 	errMsg    string
 	notice    string // a passing remark (a loaded report, a cancel)
