@@ -124,6 +124,20 @@ test('a parameter grid runs on the pool: one job per value, both workers busy, t
   assert.deepEqual(browser.problems, []);
 });
 
+test('a categorical parameter is a set of choices: each ticked choice is a job', async () => {
+  const { page } = browser;
+  await page.click('#runs tbody tr:nth-child(1) button'); // keep the grid's results as they are
+  await chooseMethods(page, ['fisher', 'e2e_slow']);
+  assert.equal(await page.isChecked('#p-e2e_slow-shape-flat'), true); // the default
+  await page.check('#p-e2e_slow-shape-steep');
+  assert.equal(await page.textContent('#plan'), 'Run will fit 7 jobs on 2 workers.');
+  await page.uncheck('#p-e2e_slow-shape-flat');
+  assert.equal(await page.textContent('#plan'), 'Run will fit 4 jobs on 2 workers.');
+  await page.uncheck('#p-e2e_slow-shape-steep'); // none left: the default again
+  assert.equal(await page.isChecked('#p-e2e_slow-shape-flat'), true);
+  assert.equal(await page.textContent('#plan'), 'Run will fit 4 jobs on 2 workers.');
+});
+
 test('exports: the ranking, the reduced data and the charts parse back', async () => {
   const { page } = browser;
   await page.click('#runs tbody tr:nth-child(1) button'); // fisher

@@ -285,7 +285,12 @@ func (c *Root) HandleDragLeave(ev vugu.DOMEvent) { c.dragOver = false }
 // HandleDrop reads a dropped file.
 func (c *Root) HandleDrop(ev vugu.DOMEvent) {
 	ev.PreventDefault()
-	c.dragOver, c.loading, c.errMsg, c.notice = false, true, "", ""
+	c.dragOver = false
+	if c.running() {
+		c.errMsg = "A run is going on: cancel it before opening another file."
+		return
+	}
+	c.loading, c.errMsg, c.notice = true, "", ""
 	c.Backend.OpenDrop(ev, c.opened)
 }
 
@@ -333,6 +338,12 @@ func (c *Root) HandleMethodToggle(name string, ev vugu.DOMEvent) {
 // HandleParam records the text of a parameter field.
 func (c *Root) HandleParam(method, param string, ev vugu.DOMEvent) {
 	c.cfg.SetValue(method, param, ev.PropString("target", "value"))
+}
+
+// HandleChoice ticks or unticks a choice of a categorical parameter.
+func (c *Root) HandleChoice(method string, p wire.Param, choice string, ev vugu.DOMEvent) {
+	text, _ := c.cfg.Value(method, p.Name)
+	c.cfg.SetValue(method, p.Name, lab.ToggleChoice(p, text, choice, ev.PropBool("target", "checked")))
 }
 
 // HandlePresetChoice records the preset chosen in the list.

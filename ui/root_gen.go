@@ -859,30 +859,91 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("for", "p-"+m.Name+"-"+p.Name)
-								vgn.SetInnerHTML(p.Name)
+								if len(p.Choices) == 0 {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("for", "p-"+m.Name+"-"+p.Name)
+									vgn.SetInnerHTML(p.Name)
+								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}}}
-								vgparent.AppendChild(vgn)
-								vgn.AddAttrInterface("aria-describedby", "d-"+m.Name+"-"+p.Name)
-								vgn.AddAttrInterface("disabled", c.running())
-								vgn.AddAttrInterface("id", "p-"+m.Name+"-"+p.Name)
-								vgn.AddAttrInterface("placeholder", lab.DefaultText(p))
-								{
-									b, err := vjson.Marshal(c.paramText(m.Name, p.Name))
-									if err != nil {
-										panic(err)
+								if len(p.Choices) == 0 {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}}}
+									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("aria-describedby", "d-"+m.Name+"-"+p.Name)
+									vgn.AddAttrInterface("disabled", c.running())
+									vgn.AddAttrInterface("id", "p-"+m.Name+"-"+p.Name)
+									vgn.AddAttrInterface("placeholder", lab.DefaultText(p))
+									{
+										b, err := vjson.Marshal(c.paramText(m.Name, p.Name))
+										if err != nil {
+											panic(err)
+										}
+										vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
 									}
-									vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "value", JSONVal: vjson.RawMessage(b)})
+									vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+										EventType: "input",
+										Func:      func(event vugu.DOMEvent) { c.HandleParam(m.Name, p.Name, event) },
+										// TODO: implement capture, etc. mostly need to decide syntax
+									})
 								}
-								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-									EventType: "input",
-									Func:      func(event vugu.DOMEvent) { c.HandleParam(m.Name, p.Name, event) },
-									// TODO: implement capture, etc. mostly need to decide syntax
-								})
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+								vgparent.AppendChild(vgn)
+								if len(p.Choices) > 0 {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "param-name"}}}
+									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("id", "n-"+m.Name+"-"+p.Name)
+									vgn.SetInnerHTML(p.Name)
+								}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+								vgparent.AppendChild(vgn)
+								if len(p.Choices) > 0 {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "choices"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "group"}}}
+									vgparent.AppendChild(vgn)
+									vgn.AddAttrInterface("aria-describedby", "d-"+m.Name+"-"+p.Name)
+									vgn.AddAttrInterface("aria-labelledby", "n-"+m.Name+"-"+p.Name)
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
+										vgparent.AppendChild(vgn)
+										for vgiterkeyt, ch := range p.Choices {
+											var vgiterkey interface{} = vgiterkeyt
+											_ = vgiterkey
+											ch := ch
+											_ = ch
+											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "check"}}}
+											vgparent.AppendChild(vgn)
+											{
+												vgparent := vgn
+												_ = vgparent
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "checkbox"}}}
+												vgparent.AppendChild(vgn)
+												vgn.AddAttrInterface("disabled", c.running())
+												vgn.AddAttrInterface("id", "p-"+m.Name+"-"+p.Name+"-"+ch)
+												{
+													b, err := vjson.Marshal(lab.Chosen(p, c.paramText(m.Name, p.Name))[ch])
+													if err != nil {
+														panic(err)
+													}
+													vgn.Prop = append(vgn.Prop, vugu.VGProperty{Key: "checked", JSONVal: vjson.RawMessage(b)})
+												}
+												vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+													EventType: "change",
+													Func:      func(event vugu.DOMEvent) { c.HandleChoice(m.Name, p, ch, event) },
+													// TODO: implement capture, etc. mostly need to decide syntax
+												})
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
+												vgparent.AppendChild(vgn)
+												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
+												vgparent.AppendChild(vgn)
+												vgn.SetInnerHTML(ch)
+											}
+										}
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
+										vgparent.AppendChild(vgn)
+									}
+								}
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n          "}
 								vgparent.AppendChild(vgn)
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
@@ -901,7 +962,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							{
 								vgparent := vgn
 								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Leave a field empty for its default; list several values (0.01, 0.1, 1 — or a range 1:10, 10:10:100) to run one job per value."}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Leave a field empty for its default; list several values (0.01, 0.1, 1 — or a range 1:10, 10:10:100), or tick several choices, to run one job per value."}
 								vgparent.AppendChild(vgn)
 							}
 						}

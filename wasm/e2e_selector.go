@@ -21,9 +21,13 @@ import (
 //
 // Its "fit" busy-computes for ms milliseconds per iteration (the worker is
 // blocked, as by a real solver), with the objective 1 + 1/k after
-// iteration k, and stops at max_iter iterations. W[j][q] = (q+1)/(j+1), so
-// the ranking is the column order and |W| of feature j is (q+1)/(j+1).
-type e2eSlow struct{ ms float64 }
+// iteration k, and stops at max_iter iterations. W[j][q] = (q+1)/(j+1)
+// (shape "flat", the default) or (q+1)/(j+1)² (shape "steep", a
+// categorical parameter), so the ranking is the column order.
+type e2eSlow struct {
+	ms    float64
+	steep bool
+}
 
 func (s e2eSlow) Fit(ctx context.Context, p *selection.Problem, st *selection.Settings) (*selection.Result, error) {
 	_, n := p.X.Dims()
@@ -31,7 +35,11 @@ func (s e2eSlow) Fit(ctx context.Context, p *selection.Problem, st *selection.Se
 	w := mat.NewDense(n, c, nil)
 	for j := 0; j < n; j++ {
 		for q := 0; q < c; q++ {
-			w.Set(j, q, float64(q+1)/float64(j+1))
+			d := float64(j + 1)
+			if s.steep {
+				d *= d
+			}
+			w.Set(j, q, float64(q+1)/d)
 		}
 	}
 	run, err := selection.Iterate(ctx, st, func(k int) (float64, selection.Status, error) {
@@ -55,7 +63,12 @@ func init() {
 	selection.Register(&selection.Spec{
 		Name: "e2e_slow", Title: "Slow test double (browser tests only)", Doc: "waits, with a known trace and W",
 		Paper: "none: a test double", Kind: selection.Embedded,
-		Params: []selection.Param{{Name: "ms", Default: 10, Min: 0, Max: 10000, Doc: "milliseconds of work per iteration"}},
-		New:    func(p selection.Params) (selection.Selector, error) { return e2eSlow{ms: p["ms"]}, nil },
+		Params: []selection.Param{
+			{Name: "ms", Default: 10, Min: 0, Max: 10000, Doc: "milliseconds of work per iteration"},
+			{Name: "shape", Default: 0, Choices: []string{"flat", "steep"}, Doc: "how fast the weights fall"},
+		},
+		New: func(p selection.Params) (selection.Selector, error) {
+			return e2eSlow{ms: p["ms"], steep: p["shape"] == 1}, nil
+		},
 	})
 }

@@ -281,3 +281,32 @@ func parseValue(method string, p wire.Param, tok string) (any, error) {
 	}
 	return v, nil
 }
+
+// Chosen returns the choices of a categorical parameter that its field's
+// text lists (the default when the text lists none or cannot be read).
+func Chosen(p wire.Param, text string) map[string]bool {
+	out := map[string]bool{}
+	vals, err := ParseValues("", p, text)
+	if err != nil {
+		vals = []any{DefaultText(p)}
+	}
+	for _, v := range vals {
+		out[fmt.Sprint(v)] = true
+	}
+	return out
+}
+
+// ToggleChoice adds a choice to a categorical parameter's list, or removes
+// it, and returns the new text (choices in their declared order; empty,
+// meaning the default, when none is left).
+func ToggleChoice(p wire.Param, text, choice string, on bool) string {
+	set := Chosen(p, text)
+	set[choice] = on
+	var parts []string
+	for _, c := range p.Choices {
+		if set[c] {
+			parts = append(parts, c)
+		}
+	}
+	return strings.Join(parts, ", ")
+}

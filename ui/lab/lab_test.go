@@ -348,3 +348,21 @@ func TestReportRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestChoices(t *testing.T) {
+	loss := methods[1].Params[1] // l21 (default), frobenius
+	if got := Chosen(loss, ""); !reflect.DeepEqual(got, map[string]bool{"l21": true}) {
+		t.Errorf("empty field: %v", got)
+	}
+	text := ToggleChoice(loss, "", "frobenius", true)
+	if text != "l21, frobenius" {
+		t.Errorf("adding frobenius to the default: %q", text)
+	}
+	text = ToggleChoice(loss, text, "l21", false)
+	if text != "frobenius" || !Chosen(loss, text)["frobenius"] || Chosen(loss, text)["l21"] {
+		t.Errorf("dropping l21: %q", text)
+	}
+	if text = ToggleChoice(loss, text, "frobenius", false); text != "" {
+		t.Errorf("none left: %q (the default)", text)
+	}
+}
