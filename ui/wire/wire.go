@@ -3,14 +3,11 @@
 // JSON. The page could import core/job itself, but that would link every
 // selector and gonum into ui.wasm, which only needs the types; the tests of
 // this package check, field by field, that these types still speak the same
-// JSON as core/job.
+// JSON as core/job. The numbers' JSON codec is shared (core/jsonfloat, a
+// leaf package).
 package wire
 
-import (
-	"encoding/json"
-	"math"
-	"strconv"
-)
+import "sparsefs/core/jsonfloat"
 
 // Operations (job.OpSelect, job.OpInspect, job.OpMethods, and the worker's
 // own reduce).
@@ -151,62 +148,10 @@ type Progress struct {
 
 // Float is job.Float: null reads as NaN, the largest double stands for
 // +Inf.
-type Float float64
-
-// MarshalJSON writes NaN as null and ±Inf as ±MaxFloat64, as job.Float.
-func (f Float) MarshalJSON() ([]byte, error) { return appendFloat(nil, float64(f)), nil }
-
-// UnmarshalJSON reads null as NaN.
-func (f *Float) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*f = Float(math.NaN())
-		return nil
-	}
-	v, err := strconv.ParseFloat(string(b), 64)
-	*f = Float(v)
-	return err
-}
+type Float = jsonfloat.Float
 
 // Floats is job.Floats.
-type Floats []float64
-
-// MarshalJSON writes the values as Float does.
-func (fs Floats) MarshalJSON() ([]byte, error) {
-	b := []byte{'['}
-	for i, v := range fs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendFloat(b, v)
-	}
-	return append(b, ']'), nil
-}
-
-// UnmarshalJSON reads null entries as NaN.
-func (fs *Floats) UnmarshalJSON(b []byte) error {
-	var raw []Float
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return err
-	}
-	out := make([]float64, len(raw))
-	for i, v := range raw {
-		out[i] = float64(v)
-	}
-	*fs = out
-	return nil
-}
-
-func appendFloat(b []byte, v float64) []byte {
-	switch {
-	case math.IsNaN(v):
-		return append(b, "null"...)
-	case math.IsInf(v, 1):
-		v = math.MaxFloat64
-	case math.IsInf(v, -1):
-		v = -math.MaxFloat64
-	}
-	return strconv.AppendFloat(b, v, 'g', -1, 64)
-}
+type Floats = jsonfloat.Floats
 
 // Param returns the parameter of a method by name, or nil.
 func (m *MethodInfo) Param(name string) *Param {
