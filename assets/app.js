@@ -165,7 +165,7 @@
   // The service worker keeps the app for offline use (secure contexts
   // only: https, or localhost). It is registered with a relative URL, so
   // its scope is wherever the app is served from.
-  if ('serviceWorker' in navigator && window.isSecureContext) {
+  if (navigator.serviceWorker && window.isSecureContext) {
     window.addEventListener('load', () => {
       navigator.serviceWorker.register('sw.js').then((reg) => {
         const offer = (sw) => {

@@ -143,6 +143,15 @@ type runState struct {
 	loaded []lab.JobRecord
 }
 
+// k is the number of top features the run's results use: the configured
+// K, at most the number of features.
+func (r *runState) k() int {
+	if r.data.Features > 0 {
+		return min(r.cfg.TopK, r.data.Features)
+	}
+	return r.cfg.TopK
+}
+
 // chartView is a chart ready to show. Key identifies its markup (a hash),
 // so that an unchanged chart is not redrawn.
 type chartView struct {
@@ -545,7 +554,7 @@ func (c *Root) refreshCharts() {
 	if len(rs) == 0 {
 		return
 	}
-	k := c.run.cfg.TopK
+	k := c.run.k()
 	add := func(id, title, svg, note string) {
 		h := fnv.New64a()
 		h.Write([]byte(svg))
@@ -598,7 +607,7 @@ func (c *Root) HandleExportRanking(ev vugu.DOMEvent) {
 		return
 	}
 	rs := c.results()
-	k := c.run.cfg.TopK
+	k := c.run.k()
 	text := lab.RankingCSV(*f, lab.Frequency(rs, k), len(rs), k)
 	c.Backend.Download(lab.FileName(f.Label, "ranking")+".csv", "text/csv", text)
 }
@@ -610,7 +619,7 @@ func (c *Root) HandleExportReduced(ev vugu.DOMEvent) {
 	if f == nil || c.data == 0 || c.run.loaded != nil {
 		return
 	}
-	k := min(c.run.cfg.TopK, len(f.Sel.Ranking))
+	k := min(c.run.k(), len(f.Sel.Ranking))
 	req := wire.Request{Op: wire.OpReduce, Data: wire.Data{Name: strings.TrimSuffix(c.fileName, " (demo)"), Label: c.run.cfg.Label, Missing: c.run.cfg.Missing},
 		Columns: append([]int(nil), f.Sel.Ranking[:k]...)}
 	c.pool.Submit("reduced data", mustJSON(req), c.data, true, nil, func(j *pool.Job) {
@@ -1049,7 +1058,7 @@ func (c *Root) rankedRows() []rankedRow {
 		return nil
 	}
 	rs := c.results()
-	k := c.run.cfg.TopK
+	k := c.run.k()
 	count := map[int]int{}
 	for _, fc := range lab.Frequency(rs, k) {
 		count[fc.Feature] = fc.Count
@@ -1097,7 +1106,7 @@ func (c *Root) topK() int {
 	if c.run == nil {
 		return c.cfg.TopK
 	}
-	return c.run.cfg.TopK
+	return c.run.k()
 }
 
 func (c *Root) canReduce() bool { return c.focused() != nil && c.data != 0 && c.run.loaded == nil }
