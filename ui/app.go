@@ -1003,6 +1003,9 @@ func (c *Root) resultRows() []resultRow {
 		case i < len(c.run.jobs):
 			j := c.run.jobs[i]
 			r.State = j.State.String()
+			if j.State == pool.Running && j.Progress.Fraction > 0 {
+				r.State = fmt.Sprintf("running %.0f%%", 100*j.Fraction())
+			}
 			if !j.Started.IsZero() {
 				r.Time = secondsText(j.Seconds(now))
 			}
@@ -1041,7 +1044,10 @@ func secondsText(s float64) string {
 	return fmt.Sprintf("%.2f s", s)
 }
 
-func (c *Root) stateClass(r resultRow) string { return "state " + r.State }
+func (c *Root) stateClass(r resultRow) string {
+	st, _, _ := strings.Cut(r.State, " ")
+	return "state " + st
+}
 
 // --- ranking table ---
 
