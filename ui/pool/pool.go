@@ -288,8 +288,11 @@ func (p *Pool) Failed(id int, msg string) {
 	}
 }
 
-// Fatal handles a worker that died (it failed to load, or ran out of
-// memory): its job fails with msg, and a fresh worker takes its place.
+// Fatal handles a worker that died (it ran out of memory, or could not
+// start): its job fails with msg. A worker that had started is replaced by
+// a fresh one; one that never said it was ready is not (its code cannot be
+// loaded: starting another would fail the same way, again and again), and
+// when no worker is left the queued jobs fail too.
 func (p *Pool) Fatal(slot int, msg string) {
 	s := p.slot(slot)
 	if s == nil {
@@ -298,7 +301,7 @@ func (p *Pool) Fatal(slot int, msg string) {
 	j := s.job
 	s.job = nil
 	p.t.Terminate(slot)
-	if s.retired {
+	if s.retired || !s.ready {
 		p.slots[slot] = nil
 	} else {
 		p.spawn(slot)
@@ -306,6 +309,14 @@ func (p *Pool) Fatal(slot int, msg string) {
 	if j != nil {
 		j.Err = msg
 		p.finish(j, Failed)
+	}
+	if p.Size() == 0 {
+		queued := p.queue
+		p.queue = nil
+		for _, q := range queued {
+			q.Err = msg
+			p.finish(q, Failed)
+		}
 	}
 	p.dispatch()
 }

@@ -133,6 +133,7 @@ func TestFatalAndResize(t *testing.T) {
 	a := p.Submit("a", []byte("a"), 3, false, nil, nil)
 	p.Submit("b", []byte("b"), 3, false, nil, nil)
 	want(t, f.take(), "load 3→0; start 1(a)→0")
+	p.Ready(0)
 	p.Fatal(0, "out of memory")
 	want(t, f.take(), "terminate 0; spawn 0; load 3→0; start 2(b)→0")
 	if a.State != Failed || a.Err != "out of memory" {
@@ -153,10 +154,40 @@ func TestFatalAndResize(t *testing.T) {
 	}
 	p.Result(2, nil)
 	want(t, f.take(), "start 3(c)→0")
-	p.Ready(0)
-	if p.ReadyCount() != 1 {
-		t.Error("ready")
+	if p.ReadyCount() != 0 {
+		t.Error("the fresh worker has not said it is ready")
 	}
+}
+
+// A worker that dies before it ever starts is not replaced (it would die
+// the same way); once none is left, the waiting jobs fail with its message.
+func TestWorkersThatCannotStart(t *testing.T) {
+	f := &fake{}
+	p := New(f, 2, newClock().now)
+	f.take()
+	a := p.Submit("a", []byte("a"), -1, false, nil, nil)
+	b := p.Submit("b", []byte("b"), -1, false, nil, nil)
+	c := p.Submit("c", []byte("c"), -1, false, nil, nil)
+	f.take()
+	p.Fatal(0, "cannot load the computing module")
+	want(t, f.take(), "terminate 0") // b still runs on worker 2, c waits
+	if p.Size() != 1 || a.State != Failed || c.State != Queued {
+		t.Fatalf("size %d, a %s, c %s", p.Size(), a.State, c.State)
+	}
+	d := p.Submit("d", []byte("d"), -1, false, nil, nil)
+	p.Fatal(1, "cannot load the computing module")
+	want(t, f.take(), "terminate 1")
+	for _, j := range []*Job{b, c, d} {
+		if j.State != Failed || j.Err != "cannot load the computing module" {
+			t.Errorf("job %s: %s %q", j.Label, j.State, j.Err)
+		}
+	}
+	if p.Size() != 0 || p.Busy() {
+		t.Errorf("size %d busy %v", p.Size(), p.Busy())
+	}
+	// Asking for workers again starts fresh ones.
+	p.Resize(1)
+	want(t, f.take(), "spawn 0")
 }
 
 // The estimate: with one job done and another half done 10 s after the
