@@ -56,6 +56,7 @@ type Selection struct {
 	Ranking     []int          `json:"ranking"`
 	Scores      Floats         `json:"scores"`
 	Selected    []int          `json:"selected,omitempty"`
+	PerClass    [][]int        `json:"per_class,omitempty"`
 	Objective   *Float         `json:"objective"`
 	Iterations  int            `json:"iterations"`
 	Stop        string         `json:"stop"`
