@@ -67,13 +67,25 @@ func penalisedEnd(f *L20Fit) float64 { return f.Exact[f.Iterations-f.ReoptIterat
 
 // BenchmarkTopK times the ALM (1000 iterations at most) on real data.
 func BenchmarkTopK(b *testing.B) {
+	benchmarkFits(b, func(p *Problem) (*Result, error) { return NewTopK(10).Fit(context.Background(), p, nil) })
+}
+
+// BenchmarkL20 times a default fit (Algorithm 2, projection, refinement)
+// on real data.
+func BenchmarkL20(b *testing.B) {
+	benchmarkFits(b, func(p *Problem) (*Result, error) { return NewL20(10).Fit(context.Background(), p, nil) })
+}
+
+// benchmarkFits times fit with K = 10 on lung_discrete and lymphoma and
+// reports the objective and the iterations.
+func benchmarkFits(b *testing.B, fit func(*Problem) (*Result, error)) {
 	for _, name := range []string{"lung_discrete.csv.gz", "lymphoma.csv.gz"} {
 		p := l20Dataset(b, name, nil)
 		b.Run(name[:len(name)-7]+"_K10", func(b *testing.B) {
 			var res *Result
 			for b.Loop() {
 				var err error
-				if res, err = NewTopK(10).Fit(context.Background(), p, nil); err != nil {
+				if res, err = fit(p); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -195,9 +195,11 @@ func TestL20ConvexMatchesIRLS(t *testing.T) {
 		if got := l21Objective(p, res.W, gamma); math.Abs(got-res.Objective) > 1e-9*got {
 			t.Errorf("γ=%v: reported objective %v, recomputed %v", gamma, res.Objective, got)
 		}
-		if rel := (res.Objective - want) / want; rel > 1e-3 || rel < -1e-9 {
+		rel := (res.Objective - want) / want
+		if rel > 1e-5 || rel < -1e-9 {
 			t.Errorf("γ=%v: l20 (K = n) objective %.10g, IRLS %.10g (relative %.2e)", gamma, res.Objective, want, rel)
 		}
+		t.Logf("γ=%v: l20 %.10g, IRLS %.10g (relative %.2e)", gamma, res.Objective, want, rel)
 	}
 }
 
@@ -448,5 +450,76 @@ func TestL20Errors(t *testing.T) {
 		if _, err := c.sel.Fit(context.Background(), p, nil); err == nil || !strings.Contains(err.Error(), c.frag) {
 			t.Errorf("%T: error %v, want %q", c.sel, err, c.frag)
 		}
+	}
+}
+
+// TestL20OptimalitySweep is the long version of TestL20NearGlobalOptimum
+// behind SPARSEFS_LONG=1 (about a minute natively): 140 cases, 9 seeded
+// features of each of five datasets × K = 1…4, for seeds 10–12 (on which
+// the support refinement was designed) and 20–23 (held out). It asserts
+// the 2% bound for the default l20 and logs how far the paper's method
+// alone (no refinement, swaps = 0) lands; docs/l20.md quotes the summary.
+func TestL20OptimalitySweep(t *testing.T) {
+	if os.Getenv("SPARSEFS_LONG") == "" {
+		t.Skip("set SPARSEFS_LONG=1 to run the 140-case sweep")
+	}
+	files := []struct {
+		file string
+		n    int
+	}{{"lung_discrete.csv.gz", 325}, {"GLIOMA.csv.gz", 4434}, {"colon.csv.gz", 2000}, {"lymphoma.csv.gz", 4026}, {"TOX_171.csv.gz", 5748}}
+	for _, seeds := range [][2]uint64{{10, 13}, {20, 24}} {
+		var worstPaper, worstDefault float64
+		paperOver, cases := 0, 0
+		for _, f := range files {
+			for seed := seeds[0]; seed < seeds[1]; seed++ {
+				p := l20Dataset(t, f.file, seededCols(f.n, 9, seed))
+				for k := 1; k <= 4; k++ {
+					opt, _ := bruteForceL20(p, k, 0.1)
+					paper := NewL20(k)
+					paper.Swaps = 0
+					rp, err := paper.Fit(context.Background(), p, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					rd, err := NewL20(k).Fit(context.Background(), p, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					cases++
+					a, b := rp.Objective/opt, rd.Objective/opt
+					worstPaper, worstDefault = math.Max(worstPaper, a), math.Max(worstDefault, b)
+					if a > 1.02 {
+						paperOver++
+					}
+					if b > 1.02 || b < 1-1e-6 {
+						t.Errorf("%s seed %d K=%d: l20 %.8g, optimum %.8g (ratio %.5f)", f.file, seed, k, rd.Objective, opt, b)
+					}
+				}
+			}
+		}
+		t.Logf("seeds %d–%d, %d cases: paper's method alone above 2%% in %d (worst ratio %.4f); default l20 worst ratio %.4f",
+			seeds[0], seeds[1]-1, cases, paperOver, worstPaper, worstDefault)
+	}
+}
+
+// l20 accepts real-valued targets (METHODS.md, regression targets): with
+// the one-hot matrix given as targets it computes exactly what it computes
+// from the class labels; topk, a classifier's method, refuses them.
+func TestL20Targets(t *testing.T) {
+	p := l20Dataset(t, "lung_discrete.csv.gz", seededCols(325, 20, 12))
+	q := &Problem{X: p.X, Targets: p.OneHot(), Bias: true}
+	a, err := NewL20(4).Fit(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewL20(4).Fit(context.Background(), q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Objective != b.Objective || !mat.Equal(a.W, b.W) {
+		t.Errorf("labels: %v, targets: %v", a.Objective, b.Objective)
+	}
+	if _, err := NewTopK(4).Fit(context.Background(), q, nil); err == nil {
+		t.Error("topk accepted real-valued targets")
 	}
 }
