@@ -158,7 +158,7 @@ func parseSelect(args []string, stderr io.Writer) (*job.Request, bool, error) {
 	fs.StringVar(&req.Preprocess, "preprocess", "zscore", "preprocessing: zscore, minmax or none")
 	fs.BoolVar(&bias, "bias", true, "append a constant-1 column for the embedded models")
 	fs.StringVar(&req.Coding, "coding", "", "override the method's label coding: y01 (one-hot) or ypm (one-vs-rest ±1)")
-	fs.IntVar(&req.K, "k", 0, "also report the top K features as \"selected\"")
+	fs.IntVar(&req.K, "k", 0, "also report the top K features as \"selected\"; for l20 and topk, the number of features to select")
 	fs.BoolVar(&indent, "indent", false, "indent the JSON output")
 	if err := parse(fs, args, &req.Data, stderr); err != nil {
 		return nil, false, err

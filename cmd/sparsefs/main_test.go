@@ -55,6 +55,29 @@ func TestSelect(t *testing.T) {
 	}
 }
 
+// -k is the K of l20 and topk: "sparsefs select -method l20 -k 1" selects
+// one feature and W has one nonzero feature row.
+func TestSelectL20K(t *testing.T) {
+	path := writeFile(t, "d.csv", "a,b,c,y\n0.1,5,1,0\n0.3,1,2,0\n0.2,3,1,0\n0.9,2,9,1\n1.1,4,8,1\n1.0,0,9,1\n")
+	for _, method := range []string{"l20", "topk"} {
+		code, out, errs := runCLI("select", "-data", path, "-method", method, "-k", "1", "-param", "max_iter=5000")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", method, code, errs)
+		}
+		var got struct {
+			Params      map[string]any `json:"params"`
+			Selected    []int          `json:"selected"`
+			NonzeroRows int            `json:"nonzero_rows"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		if got.Params["k"] != 1.0 || len(got.Selected) != 1 || got.NonzeroRows != 1 {
+			t.Errorf("%s: %s", method, out)
+		}
+	}
+}
+
 func TestCLIErrors(t *testing.T) {
 	good := writeFile(t, "d.csv", "a,b\n1,0\n2,1\n")
 	bad := writeFile(t, "bad.csv", "a,b,label\n1,2,x\n3,4\n")

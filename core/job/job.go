@@ -76,6 +76,8 @@ type Request struct {
 	// Coding overrides the method's label coding: "y01" or "ypm".
 	Coding string `json:"coding,omitempty"`
 	// K, if positive, asks for the top K features in Response.Selected.
+	// For a method that selects exactly K features (one that declares the
+	// parameter k, as l20 and topk do) it is also that parameter.
 	K int `json:"k,omitempty"`
 	// PreviewRows is how many rows an inspection returns (default 5).
 	PreviewRows int `json:"preview_rows,omitempty"`
@@ -347,6 +349,15 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	if err != nil {
 		return nil, err
 	}
+	// A method that selects a given number of features declares the
+	// parameter k; the request's K fills it.
+	takesK := spec.Declares(selection.KParam)
+	if takesK && req.K > 0 {
+		if _, given := req.Params[selection.KParam]; given && params[selection.KParam] != float64(req.K) {
+			return nil, fmt.Errorf("%s: k is given twice, as k = %d and as the parameter k = %v", spec.Name, req.K, params[selection.KParam])
+		}
+		params[selection.KParam] = float64(req.K)
+	}
 	scaling, err := dataset.ParseScaling(req.Preprocess)
 	if err != nil {
 		return nil, err
@@ -396,8 +407,11 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 		Iterations: res.Iterations, Stop: res.Status.String(), Trace: nonNil(res.Trace),
 		Seconds: seconds, Warnings: append(warnings, res.Notes...),
 	}
-	if req.K > 0 {
+	switch {
+	case req.K > 0:
 		out.Selected = res.Ranking[:req.K]
+	case takesK:
+		out.Selected = res.Ranking[:min(int(params[selection.KParam]), len(res.Ranking))]
 	}
 	if !math.IsNaN(res.Objective) {
 		f := Float(res.Objective)

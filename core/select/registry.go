@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -34,6 +35,21 @@ type Param struct {
 	Integer bool `json:"integer,omitempty"`
 	// Doc is a one-line explanation for people.
 	Doc string `json:"doc"`
+}
+
+// MarshalJSON writes an infinite bound as the largest finite double, as
+// METHODS.md prints +Inf (JSON has no infinity).
+func (p Param) MarshalJSON() ([]byte, error) {
+	type plain Param
+	q := plain(p)
+	finite := func(v float64) float64 {
+		if math.IsInf(v, 0) {
+			return math.Copysign(math.MaxFloat64, v)
+		}
+		return v
+	}
+	q.Min, q.Max = finite(q.Min), finite(q.Max)
+	return json.Marshal(q)
 }
 
 // check returns an error naming the parameter if v is outside its range.
@@ -124,6 +140,11 @@ type Spec struct {
 	New func(p Params) (Selector, error)
 }
 
+// KParam is the name of the parameter of a method that selects a given
+// number K of features (l20, topk). The job layer fills it from the
+// request's k.
+const KParam = "k"
+
 // LoopParams are the parameters every embedded method takes for the shared
 // iteration loop.
 var LoopParams = []Param{
@@ -132,13 +153,30 @@ var LoopParams = []Param{
 }
 
 // AllParams returns the method's parameters followed by the loop parameters
-// when the method is embedded.
+// when the method is embedded. A method may declare a loop parameter itself
+// (to give it another default or meaning, documented in its Doc); its own
+// declaration then replaces the shared one.
 func (s *Spec) AllParams() []Param {
 	ps := append([]Param(nil), s.Params...)
 	if s.Kind == Embedded {
-		ps = append(ps, LoopParams...)
+		for _, lp := range LoopParams {
+			if !s.Declares(lp.Name) {
+				ps = append(ps, lp)
+			}
+		}
 	}
 	return ps
+}
+
+// Declares reports whether the method declares a parameter of this name
+// among its own Params.
+func (s *Spec) Declares(name string) bool {
+	for i := range s.Params {
+		if s.Params[i].Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Resolve returns the full parameter set: the user's values, checked, and

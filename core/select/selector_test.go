@@ -1,7 +1,10 @@
 package selection
 
 import (
+	"encoding/json"
+	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -41,5 +44,14 @@ func TestDesignAppendsBias(t *testing.T) {
 	p.Bias = false
 	if p.Design() != p.X {
 		t.Error("Design without bias should be X itself")
+	}
+}
+
+// JSON has no infinity: an unbounded parameter range is written with the
+// largest finite double.
+func TestParamJSONInfiniteBound(t *testing.T) {
+	b, err := json.Marshal(Param{Name: "gamma", Min: 0, Max: math.Inf(1), Doc: "d"})
+	if err != nil || !strings.Contains(string(b), `"max":1.7976931348623157e+308`) {
+		t.Errorf("%s, %v", b, err)
 	}
 }

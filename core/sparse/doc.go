@@ -1,6 +1,9 @@
 // Package sparse holds the row-norm family of sparsefs: the norms of the
 // rows of a weight matrix W (n features × c classes) that the embedded
-// selectors penalise or constrain, and their proximal maps.
+// selectors penalise or constrain, their proximal maps and projections
+// (the ℓ1² prox of the exclusive ℓ2,1 model, the prox of ℓ2,1 − ℓK,21 and
+// the projection onto K nonzero rows of the ℓ2,0 model), all tested against
+// brute force.
 //
 // # Conventions
 //

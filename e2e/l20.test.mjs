@@ -1,0 +1,40 @@
+// l20 and topk from the page: the worker selects exactly K features, the
+// same K features as the CLI (the worker's wasm build uses other matrix
+// kernels than the native CLI, so only the selected set and the
+// objective's leading digits are compared, not every tie of the zeros).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startServer, startBrowser, cli, shownRanking, repo } from './lib.mjs';
+
+let server, browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+for (const method of ['l20', 'topk']) {
+  test(`${method} with k = 5 on the demo: 5 nonzero rows, the CLI's features`, async () => {
+    const { page } = browser;
+    await page.goto(server.url);
+    await page.click('#demo');
+    await page.waitForSelector('#preview');
+    await page.selectOption('#method', method);
+    await page.fill('#param-k', '5');
+    await page.dispatchEvent('#param-k', 'change');
+    await page.click('#run');
+    await page.waitForSelector('#ranking tbody tr', { timeout: 120000 });
+    const shown = (await shownRanking(page)).slice(0, 5);
+    const want = cli('select', '-data', path.join(repo, 'assets', 'demo', 'breast-cancer-wisconsin.csv'), '-method', method, '-k', '5');
+    assert.equal(want.nonzero_rows, 5);
+    assert.deepEqual(shown.map((r) => r.name).sort(), want.selected.map((j) => want.features[j]).sort());
+    shown.forEach((r) => assert.ok(Number(r.score) > 0, `${r.name} has score ${r.score}`));
+    assert.deepEqual(browser.problems, []);
+  });
+}
