@@ -21,8 +21,9 @@ const (
 // MRMR is the minimum-redundancy maximum-relevance filter of H. Peng,
 // F. Long & C. Ding, "Feature selection based on mutual information:
 // criteria of max-dependency, max-relevance, and min-redundancy", IEEE
-// TPAMI 27 (2005) 1226–1238, Eqs. (6) and (7) with the incremental search
-// of §2.3:
+// TPAMI 27 (2005) 1226–1238, §2 (its incremental search; the quotient form
+// MIQ is from C. Ding & H. Peng, J. Bioinform. Comput. Biol. 3 (2005)
+// 185–205, Table 1):
 //
 //	S₁ = {argmax_f I(f; c)},
 //	S_{t+1} = S_t ∪ {argmax_{f ∉ S_t} I(f; c) − (1/t) Σ_{s∈S_t} I(f; s)}   (MID),
@@ -87,7 +88,7 @@ func (g MRMR) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error)
 	}
 	d := newThreeStates(p.X)
 	terms := newEntropyTerms(m)
-	// Relevance I(f; c) (Eq. 6, the first term).
+	// Relevance I(f; c), the first term of the criterion.
 	rel := make([]float64, n)
 	classCounts := make([]int, p.C)
 	cls := make([]uint64, p.C*d.words)
@@ -137,7 +138,7 @@ func (g MRMR) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error)
 			red[f] += d.mutualInfo(terms, f, last, &cells)
 			mean := red[f] / float64(t) // (1/|S|) Σ_{s∈S} I(f; s)
 			if g.Criterion == MID {
-				crit[f] = rel[f] - mean // Eq. (7) of the paper, MID
+				crit[f] = rel[f] - mean // MID
 			} else {
 				crit[f] = ratio(rel[f], mean) // MIQ
 			}
@@ -170,7 +171,9 @@ func (g MRMR) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error)
 func bestTied(among []int, value []float64) int {
 	best := math.Inf(-1)
 	for _, f := range among {
-		best = math.Max(best, value[f])
+		if value[f] > best {
+			best = value[f]
+		}
 	}
 	for at, f := range among {
 		if tied(best, value[f]) {
@@ -268,7 +271,7 @@ func init() {
 		Name:  "mrmr",
 		Title: "mRMR",
 		Doc:   "greedy minimum-redundancy maximum-relevance order on 3-state discretised features (mutual information in bits)",
-		Paper: "Peng, Long & Ding, IEEE TPAMI 27 (2005), Eqs. 6–7",
+		Paper: "Peng, Long & Ding, IEEE TPAMI 27 (2005) §2",
 		Kind:  Filter,
 		Params: []Param{
 			{Name: "criterion", Default: MID, Choices: []string{"MID", "MIQ"}, Doc: "relevance minus (MID) or divided by (MIQ) the mean redundancy with the features already chosen"},

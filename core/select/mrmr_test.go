@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/dataset"
 )
 
 // A hand-worked mRMR. Eight samples, classes 0 0 0 0 1 1 1 1, features
@@ -64,28 +66,36 @@ func TestMRMRHand(t *testing.T) {
 }
 
 // A feature's mirror image has the same states with −1 and +1 swapped,
-// hence the same mutual informations to the last bit: it ties with the
-// feature and follows it when ranked by relevance (k = 1). A balanced
+// hence the same mutual informations (up to the order of a sum): it ties
+// with the feature and follows it when ranked by relevance (k = 1). A balanced
 // binary feature lies exactly on μ ± σ: all its values are in state 0 (the
 // definition's inequalities are strict) on the raw and on the z-scored
 // data alike, so it carries no information.
 func TestMRMRMirrorAndCuts(t *testing.T) {
+	// 7.34 and 10.81 are exactly μ ∓ σ, but the computed μ =
+	// 9.075000000000001 and σ = 1.735 put 7.34 below μ − σ without the
+	// widening of threeStateCuts.
 	x := mat.NewDense(6, 3, []float64{
-		0.3, -0.3, 5,
-		1.7, -1.7, 5,
-		-2.2, 2.2, 7,
-		0.1, -0.1, 7,
-		4.5, -4.5, 5,
-		-0.4, 0.4, 7,
+		0.3, -0.3, 7.34,
+		1.7, -1.7, 10.81,
+		-2.2, 2.2, 7.34,
+		0.1, -0.1, 10.81,
+		4.5, -4.5, 7.34,
+		-0.4, 0.4, 10.81,
 	})
 	p := &Problem{X: x, Y: []int{0, 0, 0, 1, 1, 1}, C: 2}
 	res := fitWith(t, "mrmr", p, map[string]any{"k": 1})
-	if res.Scores[0] != res.Scores[1] || res.Ranking[0] != 0 || res.Ranking[1] != 1 {
+	if !tied(res.Scores[0], res.Scores[1]) || res.Ranking[0] != 0 || res.Ranking[1] != 1 {
 		t.Errorf("mirror: scores %v ranking %v", res.Scores, res.Ranking)
 	}
-	d := newThreeStates(x)
-	if d.nlo[2] != 0 || d.nhi[2] != 0 || res.Scores[2] != 0 {
-		t.Errorf("binary feature: %d low, %d high, score %v; want all in state 0", d.nlo[2], d.nhi[2], res.Scores[2])
+	for _, x := range []*mat.Dense{x, dataset.FitScaler(dataset.ZScore, x).Transform(x)} {
+		d := newThreeStates(x)
+		if d.nlo[2] != 0 || d.nhi[2] != 0 {
+			t.Errorf("binary feature %v: %d low, %d high; want all in state 0", mat.Col(nil, 2, x), d.nlo[2], d.nhi[2])
+		}
+	}
+	if res.Scores[2] != 0 {
+		t.Errorf("binary feature: score %v, want 0", res.Scores[2])
 	}
 }
 

@@ -13,8 +13,9 @@ const DefaultReliefNeighbours = 10
 
 // ReliefF is the ReliefF filter of M. Robnik-Šikonja & I. Kononenko,
 // "Theoretical and empirical analysis of ReliefF and RReliefF", Machine
-// Learning 53 (2003) 23–69, Fig. 3 (the update of line 8), with every
-// sample a probe (m iterations) as METHODS.md requires:
+// Learning 53 (2003) 23–69, §2.2 (the ReliefF algorithm and its weight
+// update), with every sample a probe (m iterations) as METHODS.md
+// requires:
 //
 //	W(f) = (1/m) Σ_i [ − (1/|H_i|) Σ_{h∈H_i} diff(f, x_i, x_h)
 //	                   + Σ_{C ≠ y_i} P(C)/(1 − P(y_i)) · (1/|M_i(C)|) Σ_{h∈M_i(C)} diff(f, x_i, x_h) ],
@@ -27,8 +28,8 @@ const DefaultReliefNeighbours = 10
 //
 //	diff(f, a, b) = |a_f − b_f| / (max_f − min_f),   d(a, b) = Σ_f diff(f, a, b)
 //
-// the range-normalised difference and the Manhattan distance on it (the
-// paper's Eq. 1 and §2.2). Neighbours are ordered by distance, then by lower
+// the range-normalised difference of the paper's §2.1 and the Manhattan
+// distance on it. Neighbours are ordered by distance, then by lower
 // row index, so the result is deterministic. A constant feature has
 // max = min: its diff is 0/0 = 0 everywhere and it scores 0. Scores lie in
 // [−1, 1]; larger is better.
@@ -85,8 +86,8 @@ func (r ReliefF) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, err
 		if err := nb.search(a, b); err != nil {
 			return nil, err
 		}
-		// Fig. 3, line 8: the hit term and the prior-weighted miss terms
-		// of every probe of the chunk, each an average over the
+		// The weight update: the hit term and the prior-weighted miss
+		// terms of every probe of the chunk, each an average over the
 		// neighbours found.
 		for i := a; i < b; i++ {
 			zi := z[i*nz : (i+1)*nz]
@@ -359,7 +360,7 @@ func init() {
 		Name:  "relieff",
 		Title: "ReliefF",
 		Doc:   "how much each feature separates every sample from its nearest misses rather than its nearest hits",
-		Paper: "Robnik-Šikonja & Kononenko, Machine Learning 53 (2003), Fig. 3",
+		Paper: "Robnik-Šikonja & Kononenko, Machine Learning 53 (2003) §2.2",
 		Kind:  Filter,
 		Params: []Param{
 			{Name: "k", Default: DefaultReliefNeighbours, Min: 1, Max: 1e6, Integer: true, Doc: "nearest hits, and nearest misses per other class, of each sample (fewer when a class is smaller)"},

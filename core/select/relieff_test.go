@@ -85,7 +85,7 @@ func TestReliefFTiesByLowerIndex(t *testing.T) {
 	}
 }
 
-// referenceReliefF is the algorithm of the paper's Fig. 3 written
+// referenceReliefF is the ReliefF algorithm of the paper (§2.2) written
 // literally: for every probe, the distances to all other samples, sorted
 // by (distance, row); the first k of each class kept; then the update
 // with diff = |a − b|/(max − min) computed from the values themselves. It
