@@ -59,6 +59,8 @@ const (
 // extreme state) and for the relevances, then for each greedy step one
 // mutual information per remaining feature, from four AND-popcounts over
 // m/64 words: O(K·n·m/64) time and O(n·m/32) bits of memory; no n×n matrix.
+// The Result's Iterations is the number of greedy steps, K; progress is
+// reported (as a fraction of the pairs to evaluate) at every step.
 type MRMR struct {
 	// Criterion is MID (the default) or MIQ.
 	Criterion int
@@ -132,7 +134,7 @@ func (g MRMR) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		s.Report(Progress{Iteration: t, MaxIterations: K, Objective: math.NaN(), Fraction: done / total})
+		s.Report(Progress{Objective: math.NaN(), Fraction: done / total})
 		last := ranking[t-1]
 		for _, f := range remaining {
 			red[f] += d.mutualInfo(terms, f, last, &cells)
