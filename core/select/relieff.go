@@ -170,6 +170,10 @@ type reliefSearch struct {
 	dist        []float64
 	idx         []int32
 	size        []int32
+	// bound[li·c + C] is the distance beyond which a candidate of class C
+	// cannot enter probe li's heap: +Inf while the heap has room, the
+	// root's distance once full, −Inf when the class offers no neighbour.
+	bound       []float64
 	done, total float64
 }
 
@@ -208,6 +212,7 @@ func newReliefSearch(ctx context.Context, s *Settings, z []float64, nz int, y, c
 	r.dist = make([]float64, r.chunk*r.stride)
 	r.idx = make([]int32, r.chunk*r.stride)
 	r.size = make([]int32, r.chunk*c)
+	r.bound = make([]float64, r.chunk*c)
 	return r
 }
 
@@ -217,6 +222,15 @@ func newReliefSearch(ctx context.Context, s *Settings, z []float64, nz int, y, c
 func (r *reliefSearch) search(a, b int) error {
 	r.a = a
 	clear(r.size)
+	for li := 0; li < b-a; li++ {
+		yi := r.y[a+li]
+		for class := 0; class < r.c; class++ {
+			r.bound[li*r.c+class] = math.Inf(1)
+			if r.capacity[yi*r.c+class] == 0 {
+				r.bound[li*r.c+class] = math.Inf(-1)
+			}
+		}
+	}
 	m := len(r.y)
 	for i0 := a; i0 < b; i0 += r.tile {
 		i1 := min(b, i0+r.tile)
@@ -276,13 +290,23 @@ func farther(d1 float64, j1 int32, d2 float64, j2 int32) bool {
 }
 
 // offer proposes row j at distance d as a neighbour of class `class` to the
-// probe at chunk position li, of class yi.
+// probe at chunk position li, of class yi. The common case — a full heap
+// whose farthest neighbour is nearer — is one comparison with the heap's
+// bound, inlined here; the rest goes to insert.
 func (r *reliefSearch) offer(li, yi, class int, d float64, j int32) {
+	if d <= r.bound[li*r.c+class] {
+		r.insert(li, yi, class, d, j)
+	}
+}
+
+// insert puts (d, j) into the heap of the probe at chunk position li (of
+// class yi) for class `class`: pushed while the heap is not full, else in
+// place of the root (the farthest kept) if it is nearer under the order
+// (distance, row). It keeps the heap's bound: +Inf while the heap is not
+// full, then the distance of its root.
+func (r *reliefSearch) insert(li, yi, class int, d float64, j int32) {
 	q := yi*r.c + class
 	capacity := r.capacity[q]
-	if capacity == 0 {
-		return
-	}
 	base := li*r.stride + r.offset[q]
 	hd, hj := r.dist[base:base+capacity], r.idx[base:base+capacity]
 	size := &r.size[li*r.c+class]
@@ -299,12 +323,15 @@ func (r *reliefSearch) offer(li, yi, class int, d float64, j int32) {
 			pos = parent
 		}
 		hd[pos], hj[pos] = d, j
+		if int(*size) == capacity {
+			r.bound[li*r.c+class] = hd[0]
+		}
 		return
 	}
 	if !farther(hd[0], hj[0], d, j) {
-		return
+		return // as far as the root, with a higher row
 	}
-	// Replace the root (the farthest kept) and sift down.
+	// Replace the root and sift down.
 	pos := 0
 	for {
 		child := 2*pos + 1
@@ -321,6 +348,7 @@ func (r *reliefSearch) offer(li, yi, class int, d float64, j int32) {
 		pos = child
 	}
 	hd[pos], hj[pos] = d, j
+	r.bound[li*r.c+class] = hd[0]
 }
 
 // neighbours returns the rows of the neighbours of class `class` found for
