@@ -50,10 +50,13 @@ const (
 //     equal values (a feature and its duplicate or mirror image, or two
 //     different tables with the same information) must not be ordered by
 //     rounding noise. The same rule orders the rest after K (rankTied).
-//   - A mutual information below 1e−13 bits is rounding residue of an
-//     exact zero (the smallest positive value m ≤ 10⁴ samples can produce
-//     is larger) and is taken as 0, so that MIQ's zero denominators follow
-//     METHODS.md: 0/0 = 0 and x/0 = +Inf for a feature with no redundancy.
+//   - A mutual information below 1e−13 bits is taken as 0: computed as
+//     H(A) + H(B) − H(A,B) it carries an error of a few 1e−15 bits, so it
+//     cannot be told from the rounding residue of an exact zero (and with
+//     up to a few thousand samples no nonzero value is that small: a 2×2
+//     table's is at least 8/(m⁴ ln 2) bits). MIQ's zero denominators then
+//     follow METHODS.md: 0/0 = 0 and x/0 = +Inf for a feature with no
+//     redundancy.
 //
 // Cost: O(mn) to discretise (each feature becomes two bit sets, one per
 // extreme state) and for the relevances, then for each greedy step one
@@ -98,7 +101,7 @@ func (g MRMR) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error)
 		classCounts[y]++
 		cls[y*d.words+i/64] |= 1 << (i % 64)
 	}
-	hClass := terms.entropy(append([]int(nil), classCounts...))
+	hClass := terms.entropy(classCounts)
 	joint := make([]int, 3*p.C)
 	for f := 0; f < n; f++ {
 		lo, hi := d.bits(f)
@@ -223,7 +226,8 @@ func newThreeStates(x *mat.Dense) *threeStates {
 				d.nhi[f]++
 			}
 		}
-		d.h[f] = terms.entropy([]int{d.nlo[f], m - d.nlo[f] - d.nhi[f], d.nhi[f]})
+		states := [3]int{d.nlo[f], m - d.nlo[f] - d.nhi[f], d.nhi[f]}
+		d.h[f] = terms.entropy(states[:])
 	}
 	return d
 }
