@@ -20,9 +20,9 @@ const DefaultBins = 10
 // training part): sort the values; a value's bin is ⌊r·B/m⌋ with r the
 // 0-based position of its first occurrence in the sorted order, so ties
 // share a bin (equalFrequencyBins). Reference: J. R. Quinlan, "Induction of
-// decision trees", Machine Learning 1 (1986) 81–106, §4 (gain(A) = I(p,n) −
-// E(A)); T. M. Cover & J. A. Thomas, Elements of Information Theory (2006)
-// §2.3–2.4.
+// decision trees", Machine Learning 1 (1986) 81–106 (ID3's gain(A) =
+// I(p,n) − E(A)); T. M. Cover & J. A. Thomas, Elements of Information
+// Theory, 2nd ed. (2006), §2.3–2.4.
 //
 // A feature with one distinct value scores exactly 0. With fewer than B
 // distinct values (or m < B) some bins stay empty; a feature with m
@@ -78,7 +78,7 @@ func (g InfoGain) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, er
 			binCounts[id]++
 			joint[id*c+p.Y[i]]++
 		}
-		// IG = H(class) + H(bin) − H(class, bin) (Cover & Thomas, Eq. 2.45).
+		// IG = H(class) + H(bin) − H(class, bin) (Cover & Thomas, Theorem 2.4.1).
 		scores[j] = terms.mutualInfo(hClass, terms.entropy(binCounts), joint)
 	}
 	return tiedFilterResult(scores), nil
@@ -89,7 +89,7 @@ func init() {
 		Name:  "infogain",
 		Title: "Information gain",
 		Doc:   "mutual information (bits) between the class and each feature cut into equal-frequency bins",
-		Paper: "Quinlan, Induction of decision trees, Machine Learning 1 (1986) §4",
+		Paper: "Quinlan, Induction of decision trees, Machine Learning 1 (1986): the gain criterion of ID3",
 		Kind:  Filter,
 		Params: []Param{
 			{Name: "bins", Default: DefaultBins, Min: 2, Max: 1e6, Integer: true, Doc: "number of equal-frequency bins fitted on the training part"},

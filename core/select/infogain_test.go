@@ -48,9 +48,9 @@ func h2(p float64) float64 {
 	return -p*math.Log2(p) - (1-p)*math.Log2(1-p)
 }
 
-// Quinlan's 14 Saturday mornings (J. R. Quinlan, "Induction of decision
-// trees", Machine Learning 1 (1986), Table 1), coded as numbers: outlook
-// sunny 0, overcast 1, rain 2; temperature cool 0, mild 1, hot 2; humidity
+// Quinlan's small training set of 14 Saturday mornings (J. R. Quinlan,
+// "Induction of decision trees", Machine Learning 1 (1986) 81–106), coded
+// as numbers: outlook sunny 0, overcast 1, rain 2; temperature cool 0, mild 1, hot 2; humidity
 // normal 0, high 1; windy false 0, true 1; class N 0, P 1. Every attribute
 // has at most three values, each of which falls in its own bin for B = 10
 // (and for B = 14, the identity binning), so the information gain is
