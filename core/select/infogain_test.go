@@ -50,8 +50,9 @@ func h2(p float64) float64 {
 
 // Quinlan's small training set of 14 Saturday mornings (J. R. Quinlan,
 // "Induction of decision trees", Machine Learning 1 (1986) 81–106), coded
-// as numbers: outlook sunny 0, overcast 1, rain 2; temperature cool 0, mild 1, hot 2; humidity
-// normal 0, high 1; windy false 0, true 1; class N 0, P 1. Every attribute
+// as numbers: outlook sunny 0, overcast 1, rain 2; temperature cool 0,
+// mild 1, hot 2; humidity normal 0, high 1; windy false 0, true 1; class
+// N 0, P 1. Every attribute
 // has at most three values, each of which falls in its own bin for B = 10
 // (and for B = 14, the identity binning), so the information gain is
 // Quinlan's gain. By hand, with H the binary entropy and I = H(9/14):
