@@ -36,18 +36,7 @@ func BenchmarkMRMRTop100(b *testing.B) {
 }
 
 func benchFilter(b *testing.B, label, name string, p *Problem, params map[string]any) {
-	spec, err := Lookup(name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	ps, err := spec.Resolve(params)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sel, err := spec.New(ps)
-	if err != nil {
-		b.Fatal(err)
-	}
+	sel, _ := newSelector(b, name, params)
 	b.Run(label, func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

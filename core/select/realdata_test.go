@@ -78,22 +78,29 @@ func realProblem(t testing.TB, file string, rowStep, colStep int) (raw, zs *Prob
 // where they are 5–15× slower): full-size checks run only there.
 func native() bool { return runtime.GOARCH != "wasm" }
 
-// fitWith runs a registered method with the given parameters.
-func fitWith(t testing.TB, name string, p *Problem, params map[string]any) *Result {
-	t.Helper()
+// newSelector builds a registered method with the given parameters (the
+// others take their defaults) and returns it with its loop settings.
+func newSelector(tb testing.TB, name string, params map[string]any) (Selector, Settings) {
+	tb.Helper()
 	spec, err := Lookup(name)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	ps, err := spec.Resolve(params)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	sel, err := spec.New(ps)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	s := ps.Settings()
+	return sel, ps.Settings()
+}
+
+// fitWith runs a registered method with the given parameters.
+func fitWith(t testing.TB, name string, p *Problem, params map[string]any) *Result {
+	t.Helper()
+	sel, s := newSelector(t, name, params)
 	res, err := sel.Fit(context.Background(), p, &s)
 	if err != nil {
 		t.Fatal(err)
