@@ -1,6 +1,5 @@
 // Shared helpers of the browser tests: start the site's server, start
 // Debian's Chromium through playwright-core in a fresh profile, run the CLI.
-import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,39 +103,4 @@ export async function shownRanking(page) {
     const td = tr.querySelectorAll('td');
     return { rank: +td[0].textContent, name: td[1].textContent, column: +td[2].textContent, score: td[3].textContent };
   }));
-}
-
-// uploadAndRank uploads a file, runs a method with the given parameters
-// ({name: value}; a categorical one by its choice's name), shows every
-// feature and returns the table.
-export async function uploadAndRank(page, file, method, nFeatures, params = {}) {
-  await page.setInputFiles('#file', file);
-  await page.waitForSelector('#preview');
-  await page.selectOption('#method', method);
-  for (const [name, value] of Object.entries(params)) {
-    const sel = '#param-' + name;
-    if (await page.$eval(sel, (el) => el.tagName) === 'SELECT') {
-      await page.selectOption(sel, String(value));
-    } else {
-      await page.fill(sel, String(value));
-      await page.dispatchEvent(sel, 'change');
-    }
-  }
-  await page.click('#run');
-  await page.waitForSelector('#ranking tbody tr', { timeout: 120000 });
-  await page.fill('#shown', String(nFeatures));
-  await page.dispatchEvent('#shown', 'change');
-  await page.waitForFunction((n) => document.querySelectorAll('#ranking tbody tr').length === n, nFeatures);
-  return shownRanking(page);
-}
-
-// assertSameRanking checks a shown ranking against a CLI response.
-export function assertSameRanking(shown, expected) {
-  assert.equal(shown.length, expected.ranking.length);
-  shown.forEach((row, i) => {
-    const j = expected.ranking[i];
-    assert.equal(row.rank, i + 1);
-    assert.equal(row.column, j, `rank ${i + 1}: column ${row.column}, CLI says ${j}`);
-    assert.equal(row.name, expected.features[j]);
-  });
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, startBrowser, cli, sharedData, uploadAndRank, assertSameRanking } from './lib.mjs';
+import { startServer, startBrowser, cli, sharedData, shownRanking, repo } from './lib.mjs';
 
 let server, browser;
 const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-data-'));
@@ -41,6 +41,30 @@ async function openPage() {
   await page.goto(server.url);
   await page.waitForSelector('#file', { state: 'attached' });
   return page;
+}
+
+// uploadAndRank uploads a file, runs a method, shows every feature and
+// returns the table.
+async function uploadAndRank(page, file, method, nFeatures) {
+  await page.setInputFiles('#file', file);
+  await page.waitForSelector('#preview');
+  await page.selectOption('#method', method);
+  await page.click('#run');
+  await page.waitForSelector('#ranking tbody tr', { timeout: 60000 });
+  await page.fill('#shown', String(nFeatures));
+  await page.dispatchEvent('#shown', 'change');
+  await page.waitForFunction((n) => document.querySelectorAll('#ranking tbody tr').length === n, nFeatures);
+  return shownRanking(page);
+}
+
+function assertSameRanking(shown, expected) {
+  assert.equal(shown.length, expected.ranking.length);
+  shown.forEach((row, i) => {
+    const j = expected.ranking[i];
+    assert.equal(row.rank, i + 1);
+    assert.equal(row.column, j, `rank ${i + 1}: column ${row.column}, CLI says ${j}`);
+    assert.equal(row.name, expected.features[j]);
+  });
 }
 
 test('upload a CSV, run fisher: the ranking shown equals the CLI ranking', async () => {

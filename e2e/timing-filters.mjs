@@ -9,7 +9,8 @@
 // on Run to the ranking shown.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, startBrowser, cli, sharedData, shownRanking } from './lib.mjs';
+import { startServer, startBrowser, cli, sharedData } from './lib.mjs';
+import { rankInBrowser, firstDifference } from './filters-lib.mjs';
 
 const methods = (process.env.METHODS || 'fisher fstat ttest infogain relieff mrmr').split(' ');
 const dir = path.dirname(sharedData('GLIOMA.csv.gz') || '.');
@@ -24,23 +25,10 @@ try {
   for (const f of files) {
     const file = path.join(dir, f);
     for (const method of methods) {
-      await page.goto(server.url);
-      await page.waitForSelector('#file', { state: 'attached' });
-      await page.setInputFiles('#file', file);
-      await page.waitForSelector('#preview', { timeout: 120000 });
-      await page.selectOption('#method', method);
-      const start = Date.now();
-      await page.click('#run');
-      await page.waitForSelector('#result-summary', { timeout: 600000 });
-      const wall = (Date.now() - start) / 1000;
-      const summary = await page.textContent('#result-summary');
-      const m = summary.match(/in ([\d.]+) (ms|s)/);
+      const { shown, wall, summary } = await rankInBrowser(page, server.url, file, method);
+      const m = summary.match(/in ([\d.]+) (ms|s)\b/);
       const fit = m ? (m[2] === 'ms' ? +m[1] / 1000 : +m[1]) : NaN;
-      const want = cli('select', '-data', file, '-method', method);
-      await page.fill('#shown', '20');
-      await page.dispatchEvent('#shown', 'change');
-      const shown = await shownRanking(page);
-      const same = shown.every((row, i) => row.column === want.ranking[i]);
+      const same = firstDifference(shown, cli('select', '-data', file, '-method', method)) === 0;
       console.log(f.replace('.csv.gz', '').padEnd(14), method.padEnd(9), fit.toFixed(3).padStart(8), wall.toFixed(3).padStart(8), same ? 'yes' : 'NO');
     }
   }
