@@ -28,7 +28,10 @@
 //
 // # Conventions (see METHODS.md)
 //
-// Features are ranked by score descending, ties by lower column index.
+// Features are ranked by score descending, ties by lower column index; the
+// filters count scores within 1e−12 relative of each other as tied (see
+// tieTolerance), so that ties in exact arithmetic are not decided by
+// rounding.
 // With Bias, a constant-1 column is appended to X for the embedded models;
 // its row of W is regularised like any other but is never ranked. Zero
 // denominators in a filter score give 0 for 0/0 and +Inf for x/0.

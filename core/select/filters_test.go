@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -12,24 +13,7 @@ import (
 // fit runs a registered method with its default parameters.
 func fit(t *testing.T, name string, p *Problem) *Result {
 	t.Helper()
-	spec, err := Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	params, err := spec.Resolve(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sel, err := spec.New(params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := params.Settings()
-	res, err := sel.Fit(context.Background(), p, &s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return fitWith(t, name, p, nil)
 }
 
 func relClose(a, b, tol float64) bool {
@@ -146,5 +130,101 @@ func TestRankByScore(t *testing.T) {
 	got := RankByScore([]float64{1, 3, math.NaN(), 3, math.Inf(1), 0})
 	if want := []int{4, 1, 3, 0, 5, 2}; !reflect.DeepEqual(got, want) {
 		t.Errorf("RankByScore = %v, want %v (ties by lower index, NaN last)", got, want)
+	}
+}
+
+// filterNames lists the registered filters (all six of METHODS.md).
+func filterNames(t *testing.T) []string {
+	var names []string
+	for _, s := range Specs() {
+		if s.Kind == Filter {
+			names = append(names, s.Name)
+		}
+	}
+	if want := []string{"fisher", "fstat", "infogain", "mrmr", "relieff", "ttest"}; !reflect.DeepEqual(names, want) {
+		t.Fatalf("filters %v, want %v", names, want)
+	}
+	return names
+}
+
+// cyclic returns an m×n problem of pseudo-random values (lcg) whose sample
+// i is of class i mod c.
+func cyclic(m, n, c int, seed uint64) *Problem {
+	y := make([]int, m)
+	for i := range y {
+		y[i] = i % c
+	}
+	return &Problem{X: lcg(m, n, seed), Y: y, C: c}
+}
+
+// lcg fills an m×n matrix with reproducible pseudo-random values in [0, 1).
+func lcg(m, n int, seed uint64) *mat.Dense {
+	x := mat.NewDense(m, n, nil)
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			seed = seed*6364136223846793005 + 1442695040888963407
+			x.Set(i, j, float64(seed>>11)/(1<<53))
+		}
+	}
+	return x
+}
+
+// Edge cases with a defined answer, for every filter: a constant feature
+// scores exactly 0 and nothing is ever NaN; a duplicated feature ties with
+// its original to the last bit and follows it in the ranking; a class of
+// a single sample is accepted; two classes and many classes both work; and
+// the ranking is a permutation of the features.
+func TestFiltersEdgeCases(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		y    []int
+		cls  int
+	}{
+		{"two classes", []int{0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 0}, 2},
+		{"five classes", []int{0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1}, 5},
+		{"a class of one sample", []int{0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2}, 3},
+	} {
+		const m = 12
+		x := lcg(m, 5, uint64(len(c.name)))
+		for i := 0; i < m; i++ {
+			x.Set(i, 1, 2.5)                        // feature 1 constant
+			x.Set(i, 3, x.At(i, 0))                 // feature 3 duplicates feature 0
+			x.Set(i, 4, x.At(i, 4)+float64(c.y[i])) // feature 4 informative
+		}
+		p := &Problem{X: x, Y: c.y, C: c.cls}
+		for _, name := range filterNames(t) {
+			res := fit(t, name, p)
+			for j, v := range res.Scores {
+				if math.IsNaN(v) {
+					t.Errorf("%s, %s: score[%d] is NaN", c.name, name, j)
+				}
+			}
+			if res.Scores[1] != 0 {
+				t.Errorf("%s, %s: constant feature scores %v", c.name, name, res.Scores[1])
+			}
+			if name != "mrmr" && res.Scores[0] != res.Scores[3] {
+				// mRMR's score is the criterion when chosen: the
+				// duplicate is chosen later with its redundancy.
+				t.Errorf("%s, %s: duplicate scores %v and %v", c.name, name, res.Scores[0], res.Scores[3])
+			}
+			pos := make([]int, 5)
+			seen := make([]bool, 5)
+			for r, j := range res.Ranking {
+				pos[j] = r
+				seen[j] = true
+			}
+			if len(res.Ranking) != 5 || slices.Contains(seen, false) {
+				t.Fatalf("%s, %s: ranking %v is not a permutation", c.name, name, res.Ranking)
+			}
+			if pos[0] > pos[3] {
+				t.Errorf("%s, %s: duplicate ranked before its original: %v", c.name, name, res.Ranking)
+			}
+			// Scores are non-negative except ReliefF's (a feature
+			// closer across classes than within scores below 0) and
+			// mRMR's criteria, so the constant feature ranks last.
+			if name != "mrmr" && name != "relieff" && pos[1] != 4 {
+				t.Errorf("%s, %s: constant feature not last: %v (scores %v)", c.name, name, res.Ranking, res.Scores)
+			}
+		}
 	}
 }

@@ -32,7 +32,7 @@ func (Fisher) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error)
 	for j := range scores {
 		scores[j] = ratio(cs.between[j], cs.within[j])
 	}
-	return FilterResult(scores), nil
+	return tiedFilterResult(scores), nil
 }
 
 func init() {

@@ -43,7 +43,7 @@ func (FStat) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) 
 		}
 		scores[j] = ratio(cs.between[j]/dfb, msw)
 	}
-	return FilterResult(scores), nil
+	return tiedFilterResult(scores), nil
 }
 
 func init() {
