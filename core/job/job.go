@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"sparsefs/core/dataset"
+	"sparsefs/core/evaluate"
 	selection "sparsefs/core/select"
 )
 
@@ -31,6 +32,13 @@ const (
 	OpInspect = "inspect"
 	// OpMethods lists the available methods and their parameters.
 	OpMethods = "methods"
+	// OpEval evaluates methods by cross-validation or holdout (see
+	// eval.go): the whole report, or with Units only those units.
+	OpEval = "eval"
+	// OpEvalPlan describes an evaluation's units without running them.
+	OpEvalPlan = "eval-plan"
+	// OpMerge merges the partial results of OpEval into the report.
+	OpMerge = "merge"
 )
 
 // Data says where a dataset comes from and how to read it.
@@ -51,6 +59,9 @@ type Data struct {
 	Header string `json:"header,omitempty"`
 	// Missing is "reject" (default) or "mean" (impute the training mean).
 	Missing string `json:"missing,omitempty"`
+	// Targets name the columns holding real-valued regression targets
+	// (header names or 1-based numbers); Label may then be "none".
+	Targets []string `json:"targets,omitempty"`
 }
 
 // Request is one unit of work.
@@ -74,6 +85,18 @@ type Request struct {
 	K int `json:"k,omitempty"`
 	// PreviewRows is how many rows an inspection returns (default 5).
 	PreviewRows int `json:"preview_rows,omitempty"`
+	// Eval is the plan of OpEval and OpEvalPlan (methods, K list,
+	// classifiers, protocol, seed, tuning). Preprocess, Bias and Coding
+	// may be given here at the top level instead of in the plan.
+	Eval *evaluate.Plan `json:"eval,omitempty"`
+	// Units, for OpEval, runs only these units (numbered from 0) and
+	// answers with an EvalPart instead of the report.
+	Units []int `json:"units,omitempty"`
+	// Workers is how many units OpEval runs at once in goroutines
+	// (default 1). It never changes the result.
+	Workers int `json:"workers,omitempty"`
+	// Parts are the partial results OpMerge merges.
+	Parts []*EvalPart `json:"parts,omitempty"`
 }
 
 // Response is the answer to a Request. Exactly one of its parts is set,
@@ -82,6 +105,8 @@ type Response struct {
 	Selection  *Selection
 	Inspection *Inspection
 	Methods    *MethodList
+	EvalReport *EvalReport
+	EvalPart   *EvalPart
 }
 
 // MarshalJSON implements json.Marshaler: the JSON of the part that is set.
@@ -93,6 +118,10 @@ func (r *Response) MarshalJSON() ([]byte, error) {
 		return json.Marshal(r.Inspection)
 	case r.Methods != nil:
 		return json.Marshal(r.Methods)
+	case r.EvalReport != nil:
+		return json.Marshal(r.EvalReport)
+	case r.EvalPart != nil:
+		return json.Marshal(r.EvalPart)
 	}
 	return []byte("null"), nil
 }
@@ -145,6 +174,11 @@ type DatasetInfo struct {
 	// Missing counts missing cells; MissingColumns lists their features.
 	Missing        int   `json:"missing"`
 	MissingColumns []int `json:"missing_columns"`
+	// Targets are the names of the real-valued target columns.
+	Targets []string `json:"targets,omitempty"`
+	// SHA256 is the hash of the file's bytes (in evaluation reports, so
+	// that a re-run can be checked to use the same data).
+	SHA256 string `json:"sha256,omitempty"`
 }
 
 // Inspection is the answer to OpInspect: what the data look like.
@@ -205,12 +239,26 @@ func Run(ctx context.Context, req *Request, progress func(Progress)) (*Response,
 		return &Response{Inspection: ins}, nil
 	case OpMethods:
 		return &Response{Methods: Methods()}, nil
+	case OpEval, OpEvalPlan:
+		return runEval(ctx, req, progress)
+	case OpMerge:
+		rep, err := Merge(req.Parts)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{EvalReport: rep}, nil
 	}
-	return nil, fmt.Errorf("unknown operation %q: use select, inspect or methods", req.Op)
+	return nil, fmt.Errorf("unknown operation %q: use select, inspect, methods, eval, eval-plan or merge", req.Op)
 }
 
 func load(d *Data, previewRows int) (*dataset.Dataset, error) {
-	opts := dataset.Options{Label: d.Label, PreviewRows: previewRows}
+	ds, _, err := loadRaw(d, previewRows)
+	return ds, err
+}
+
+// loadRaw reads and parses the data, returning the file's bytes too.
+func loadRaw(d *Data, previewRows int) (*dataset.Dataset, []byte, error) {
+	opts := dataset.Options{Label: d.Label, PreviewRows: previewRows, Targets: d.Targets}
 	switch d.Delimiter {
 	case "":
 	case ",", ";", "\t":
@@ -222,7 +270,7 @@ func load(d *Data, previewRows int) (*dataset.Dataset, error) {
 	case "semicolon":
 		opts.Delimiter = ';'
 	default:
-		return nil, fmt.Errorf("unknown delimiter %q: use a comma, a semicolon or a tab", d.Delimiter)
+		return nil, nil, fmt.Errorf("unknown delimiter %q: use a comma, a semicolon or a tab", d.Delimiter)
 	}
 	switch strings.ToLower(d.Header) {
 	case "", "auto":
@@ -231,19 +279,19 @@ func load(d *Data, previewRows int) (*dataset.Dataset, error) {
 	case "no", "false":
 		opts.Header = dataset.HeaderNo
 	default:
-		return nil, fmt.Errorf("unknown header setting %q: use auto, yes or no", d.Header)
+		return nil, nil, fmt.Errorf("unknown header setting %q: use auto, yes or no", d.Header)
 	}
 	switch strings.ToLower(d.Missing) {
 	case "", "reject":
 	case "mean":
 		opts.Missing = dataset.ImputeMean
 	default:
-		return nil, fmt.Errorf("unknown missing-value policy %q: use reject or mean", d.Missing)
+		return nil, nil, fmt.Errorf("unknown missing-value policy %q: use reject or mean", d.Missing)
 	}
 	raw := d.Bytes
 	if raw == nil {
 		if d.Path == "" {
-			return nil, errors.New("no data given")
+			return nil, nil, errors.New("no data given")
 		}
 		var err error
 		if d.Path == "-" {
@@ -252,17 +300,17 @@ func load(d *Data, previewRows int) (*dataset.Dataset, error) {
 			raw, err = os.ReadFile(d.Path)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("the data file %s does not exist", d.Path)
+			return nil, nil, fmt.Errorf("the data file %s does not exist", d.Path)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("cannot read the data file: %w", err)
+			return nil, nil, fmt.Errorf("cannot read the data file: %w", err)
 		}
 	}
 	ds, err := dataset.Parse(raw, opts)
 	if err != nil {
-		return nil, withName(d, err)
+		return nil, nil, withName(d, err)
 	}
-	return ds, nil
+	return ds, raw, nil
 }
 
 // withName prefixes a data error with the file's name.
@@ -286,8 +334,9 @@ func info(d *Data, ds *dataset.Dataset) DatasetInfo {
 	return DatasetInfo{
 		Name: name, Samples: ds.Rows(), Features: len(ds.Features), Label: ds.Label,
 		Delimiter: string(ds.Delimiter), Header: ds.Header,
-		Classes: ds.Classes, Counts: ds.ClassCounts(),
+		Classes: nonNil(ds.Classes), Counts: ds.ClassCounts(),
 		Constant: nonNil(constant), Missing: ds.Missing, MissingColumns: nonNil(ds.MissingColumns),
+		Targets: ds.TargetNames,
 	}
 }
 
@@ -360,7 +409,7 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	}
 	// The whole file is the training part here: the scaler is fitted on it.
 	scaler := dataset.FitScaler(scaling, ds.X)
-	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding}
+	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding, Targets: ds.Targets}
 	settings := params.Settings()
 	settings.Progress = progress
 	start := time.Now()
