@@ -52,12 +52,12 @@ func parseEval(args []string, stderr io.Writer) (*job.Request, bool, error) {
 	req := &job.Request{Op: job.OpEval}
 	var (
 		methods, ks, classifiers, feats, holdout, foldFile, targets, units, requestPath string
-		params, tune                                                                   repeated
-		cv, inner, neighbors, workers                                                  int
-		seed                                                                           uint64
-		cost                                                                           float64
-		multiclass, svmBias, preprocess, coding                                        string
-		bias, indent, describe                                                         bool
+		params, tune                                                                    repeated
+		cv, inner, neighbors, workers                                                   int
+		seed                                                                            uint64
+		cost                                                                            float64
+		multiclass, svmBias, preprocess, coding                                         string
+		bias, indent, describe                                                          bool
 	)
 	fs := newFlagSet("eval", "eval -data PATH -methods LIST [flags]", stderr)
 	dataFlags(fs, &req.Data)
