@@ -22,7 +22,8 @@ import (
 // A feature's score is the Euclidean norm of its row (w_1j, …, w_cj) of W;
 // its ranking follows METHODS.md.
 //
-// An iteration is one pass over all coordinates of every machine; the
+// An iteration is one pass over the active coordinates of every machine
+// not yet converged (LIBLINEAR's shrinking; see classify.L1SVM); the
 // objective traced is the sum over the machines. The method's own stopping
 // rule is LIBLINEAR's: every machine's 1-norm of the minimum-norm
 // subgradient has fallen to Eps times its value in the first pass. For two
@@ -61,7 +62,7 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 		}
 		solvers[k] = classify.NewL1SVM(a, y, l.C, uint64(k)+1)
 	}
-	first := make([]float64, machines)
+	done := make([]bool, machines)
 	objective := func() float64 {
 		f := 0.0
 		for _, sv := range solvers {
@@ -72,19 +73,47 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 		}
 		return f
 	}
-	run, err := Iterate(ctx, s, func(k int) (float64, Status, error) {
-		done := true
+	// The loop's relative-change rule must only judge passes over every
+	// coordinate: a pass over a shrunk active set can leave f unchanged
+	// while shrunk coordinates still violate the optimality conditions.
+	// So when f stalls with coordinates shrunk, the step reactivates them
+	// and sweeps again before reporting.
+	tol := DefaultTolerance
+	if s != nil && s.Tolerance != 0 {
+		tol = s.Tolerance
+	}
+	prev := math.NaN()
+	sweep := func() bool {
+		all := true
 		for i, sv := range solvers {
-			g := sv.Sweep()
-			if k == 1 {
-				first[i] = g
+			if !done[i] {
+				_, done[i] = sv.Sweep(l.Eps)
 			}
-			done = done && g <= l.Eps*first[i]
+			all = all && done[i]
 		}
-		if done {
-			return objective(), MethodConverged, nil
+		return all
+	}
+	run, err := Iterate(ctx, s, func(k int) (float64, Status, error) {
+		all := sweep()
+		f := objective()
+		if !all && tol > 0 && math.Abs(prev-f) <= tol*math.Abs(f) {
+			shrunk := false
+			for i, sv := range solvers {
+				if !done[i] && sv.Shrunk() {
+					sv.Unshrink()
+					shrunk = true
+				}
+			}
+			if shrunk {
+				all = sweep()
+				f = objective()
+			}
 		}
-		return objective(), NotTerminated, nil
+		prev = f
+		if all {
+			return f, MethodConverged, nil
+		}
+		return f, NotTerminated, nil
 	})
 	if err != nil {
 		return nil, err
