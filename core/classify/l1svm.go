@@ -35,7 +35,7 @@ type L1SVM struct {
 	w    []float64
 	b    []float64 // b_i = 1 − y_i wᵀx_i
 	xjSq []float64 // C Σ_i x_ij², the curvature bound of the line search
-	perm []int // perm[:active] are the active coordinates
+	perm []int     // perm[:active] are the active coordinates
 	r    *rng.Source
 
 	active    int
