@@ -196,7 +196,7 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 			if scoped && !strings.EqualFold(spec.Name, method) {
 				continue
 			}
-			if !scoped && !specHas(spec, pname) {
+			if !scoped && !evaluate.HasParam(spec, pname) {
 				continue
 			}
 			if _, dup := plan.Methods[i].Params[pname]; dup {
@@ -279,15 +279,6 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 		plan.Tune = append(plan.Tune, grid)
 	}
 	return plan, nil
-}
-
-func specHas(spec *selection.Spec, name string) bool {
-	for _, p := range spec.AllParams() {
-		if p.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // parseMerge reads the parts to merge from files ("-" is standard input,

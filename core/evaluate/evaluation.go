@@ -165,7 +165,7 @@ func New(plan Plan, data *Data) (*Evaluation, error) {
 			info: VariantInfo{Method: spec.Name, Kind: string(spec.Kind), Params: v.Params, Tuned: []string{}}}
 		ev.info.PerK = ev.kParam != ""
 		for _, g := range p.Tune {
-			if cls, _ := splitGridParam(g.Param); cls == "" && hasParam(spec, g.Param) {
+			if cls, _ := splitGridParam(g.Param); cls == "" && HasParam(spec, g.Param) {
 				ev.grids = append(ev.grids, g)
 				ev.info.Tuned = append(ev.info.Tuned, g.Param)
 			}

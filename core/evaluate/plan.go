@@ -414,7 +414,7 @@ func (p *Plan) expandMethods() ([]Variant, error) {
 		kp := kParamOf(spec)
 		tuned := map[string]bool{}
 		for _, g := range p.Tune {
-			if cls, _ := splitGridParam(g.Param); cls == "" && hasParam(spec, g.Param) {
+			if cls, _ := splitGridParam(g.Param); cls == "" && HasParam(spec, g.Param) {
 				tuned[g.Param] = true
 				tunedBy[g.Param] = true
 			}
@@ -491,7 +491,9 @@ func (p *Plan) expandMethods() ([]Variant, error) {
 	return out, nil
 }
 
-func hasParam(spec *selection.Spec, name string) bool {
+// HasParam reports whether a method takes a parameter of that name (its
+// loop parameters included).
+func HasParam(spec *selection.Spec, name string) bool {
 	for _, p := range spec.AllParams() {
 		if p.Name == name {
 			return true
