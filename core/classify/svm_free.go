@@ -9,7 +9,7 @@ const tau = 1e-12
 // kernelCacheBytes bounds the memory of the kernel columns solveFree keeps
 // (LIBSVM keeps such a cache too; scikit-learn's default is 200 MB). With
 // l samples it holds min(l, kernelCacheBytes/(8l)) columns.
-const kernelCacheBytes = 64 << 20
+var kernelCacheBytes = 64 << 20
 
 // kernelCache holds the most recently used columns of the Gram matrix
 // K_ij = x_iᵀx_j, computing a column when it is missing.

@@ -262,3 +262,34 @@ func TestConfigNormalize(t *testing.T) {
 		}
 	}
 }
+
+// The kernel cache returns exact columns under eviction, and a solver with
+// a cache of a few columns reaches the same solution as with all of them.
+func TestKernelCacheEviction(t *testing.T) {
+	x, y := randomProblem(21, 30, 4)
+	saved := kernelCacheBytes
+	defer func() { kernelCacheBytes = saved }()
+	kernelCacheBytes = 3 * 8 * 30 // three columns
+	c := newKernelCache(x)
+	r := rng.New(2, 2)
+	for k := 0; k < 200; k++ {
+		i := r.Intn(30)
+		col := c.col(i)
+		for t := range col {
+			if col[t] != dot(x[i], x[t]) {
+				t.Fatalf("column %d entry %d = %v", i, t, col[t])
+			}
+		}
+	}
+	if len(c.data) != 3 {
+		t.Errorf("%d columns held, want 3", len(c.data))
+	}
+	w1, b1, _, _ := solveFreeDual(x, y, 1, 1e-10, 0)
+	kernelCacheBytes = saved
+	w2, b2, _, _ := solveFreeDual(x, y, 1, 1e-10, 0)
+	for k := range w1 {
+		if math.Abs(w1[k]-w2[k]) > 1e-9 || math.Abs(b1-b2) > 1e-9 {
+			t.Fatalf("small cache w %v b %v, large %v %v", w1, b1, w2, b2)
+		}
+	}
+}
