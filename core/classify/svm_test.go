@@ -275,9 +275,9 @@ func TestKernelCacheEviction(t *testing.T) {
 	for k := 0; k < 200; k++ {
 		i := r.Intn(30)
 		col := c.col(i)
-		for t := range col {
-			if col[t] != dot(x[i], x[t]) {
-				t.Fatalf("column %d entry %d = %v", i, t, col[t])
+		for e := range col {
+			if col[e] != dot(x[i], x[e]) {
+				t.Fatalf("column %d entry %d = %v", i, e, col[e])
 			}
 		}
 	}
