@@ -22,13 +22,16 @@ func TestParseInts(t *testing.T) {
 		"12,12":             {12, 12},
 		"0:3":               {0, 1, 2, 3},
 		"1:1:1000000000000": {1},
+		"10,20,...,100":     {10, 20, 30, 40, 50, 60, 70, 80, 90, 100},
+		"5, 10, …, 25":      {5, 10, 15, 20, 25},
+		"1,2,...,2":         {1, 2},
 	} {
 		got, err := ParseInts(in)
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("ParseInts(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "a", "1:", "5:1", "1:5:0", "1:5:-1", "1:2:3:4", "1.5", "1,,2", "0:100000000"} {
+	for _, bad := range []string{"", "a", "1:", "5:1", "1:5:0", "1:5:-1", "1:2:3:4", "1.5", "1,,2", "0:100000000", "10,...,100", "10,20,...", "10,20,...,95", "20,10,...,0"} {
 		if _, err := ParseInts(bad); err == nil {
 			t.Errorf("ParseInts(%q) accepted", bad)
 		}

@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"fmt"
 	"math"
 
 	"sparsefs/core/classify"
@@ -89,6 +90,9 @@ func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[strin
 		cfgs[i] = c.cfg
 	}
 	m, _ := tr.x.Dims()
+	if m < 2 {
+		return nil, nil, nil, fmt.Errorf("a training part of %d sample cannot be cross-validated to tune parameters", m)
+	}
 	k := e.innerFolds(m)
 	inner := kfold(tr.y, e.data.Classes, m, k, rng.New(e.plan.Seed, streamInner+uint64(split)))
 	// acc[g][c] and rmse[g] collect the per-fold means over the K list.
