@@ -3,20 +3,20 @@ package evaluate
 import (
 	"fmt"
 
-	"sparsefs/core/jsonnum"
+	"sparsefs/core/jsonfloat"
 )
 
 // Summary holds, for each K, the mean and the sample standard deviation
 // over the splits (NaN, written null, where undefined).
 type Summary struct {
-	Mean jsonnum.Floats `json:"mean"`
-	Std  jsonnum.Floats `json:"std"`
+	Mean jsonfloat.Floats `json:"mean"`
+	Std  jsonfloat.Floats `json:"std"`
 }
 
 // Scalar is the mean and sample standard deviation of one number per split.
 type Scalar struct {
-	Mean jsonnum.Float `json:"mean"`
-	Std  jsonnum.Float `json:"std"`
+	Mean jsonfloat.Float `json:"mean"`
+	Std  jsonfloat.Float `json:"std"`
 }
 
 // VariantResult is one row of the report: a variant, its measures
@@ -106,7 +106,7 @@ func Merge(h *Header, units []*UnitResult) (*Report, error) {
 			}
 		}
 		mean, std := meanStd(secs)
-		vr.FitSeconds = Scalar{Mean: jsonnum.Float(mean), Std: jsonnum.Float(std)}
+		vr.FitSeconds = Scalar{Mean: jsonfloat.Float(mean), Std: jsonfloat.Float(std)}
 		r.Results[v] = vr
 	}
 	return r, nil
@@ -130,7 +130,7 @@ func (u *UnitResult) check(h *Header) error {
 }
 
 func summarize(nk int, us []*UnitResult, get func(*UnitResult) []float64) Summary {
-	s := Summary{Mean: make(jsonnum.Floats, nk), Std: make(jsonnum.Floats, nk)}
+	s := Summary{Mean: make(jsonfloat.Floats, nk), Std: make(jsonfloat.Floats, nk)}
 	col := make([]float64, len(us))
 	for i := 0; i < nk; i++ {
 		for j, u := range us {

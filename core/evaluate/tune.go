@@ -6,7 +6,7 @@ import (
 
 	"sparsefs/core/classify"
 	"sparsefs/core/internal/rng"
-	"sparsefs/core/jsonnum"
+	"sparsefs/core/jsonfloat"
 )
 
 // Tuning records the inner cross-validation of one unit.
@@ -27,7 +27,7 @@ type Tuning struct {
 type TuneScore struct {
 	Params  map[string]any `json:"params"`
 	Measure string         `json:"measure"`
-	Score   jsonnum.Float  `json:"score"`
+	Score   jsonfloat.Float  `json:"score"`
 }
 
 // innerFolds is the number of inner folds for a training part of m samples.
@@ -174,10 +174,10 @@ func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[strin
 			for name, val := range cand.vals {
 				p[name] = val
 			}
-			t.Grid = append(t.Grid, TuneScore{Params: p, Measure: e.header.Classifiers[cand.q], Score: jsonnum.Float(score(g, c))})
+			t.Grid = append(t.Grid, TuneScore{Params: p, Measure: e.header.Classifiers[cand.q], Score: jsonfloat.Float(score(g, c))})
 		}
 		if rmse[g] != nil {
-			t.Grid = append(t.Grid, TuneScore{Params: copyMap(over), Measure: "rmse", Score: jsonnum.Float(nanMean(rmse[g]))})
+			t.Grid = append(t.Grid, TuneScore{Params: copyMap(over), Measure: "rmse", Score: jsonfloat.Float(nanMean(rmse[g]))})
 		}
 	}
 	return selCombos[best], cls, t, nil

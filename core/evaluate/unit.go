@@ -10,7 +10,7 @@ import (
 
 	"sparsefs/core/classify"
 	"sparsefs/core/dataset"
-	"sparsefs/core/jsonnum"
+	"sparsefs/core/jsonfloat"
 	selection "sparsefs/core/select"
 )
 
@@ -21,12 +21,12 @@ type Fit struct {
 	// K is the subset size a per-K method was fitted for (0 otherwise).
 	K       int            `json:"k,omitempty"`
 	Ranking []int          `json:"ranking"`
-	Scores  jsonnum.Floats `json:"scores"`
+	Scores  jsonfloat.Floats `json:"scores"`
 	// Objective is null for filters.
-	Objective  *jsonnum.Float `json:"objective"`
+	Objective  *jsonfloat.Float `json:"objective"`
 	Iterations int            `json:"iterations"`
 	Stop       string         `json:"stop"`
-	Trace      jsonnum.Floats `json:"trace"`
+	Trace      jsonfloat.Floats `json:"trace"`
 	// NonzeroRows is the sparsity level of W (METHODS.md); null for
 	// filters.
 	NonzeroRows *int `json:"nonzero_rows"`
@@ -52,14 +52,14 @@ type UnitResult struct {
 	Selected [][]int `json:"selected"`
 	// Accuracy is the test accuracy of each classifier (Header order)
 	// for each K.
-	Accuracy []jsonnum.Floats `json:"accuracy"`
+	Accuracy []jsonfloat.Floats `json:"accuracy"`
 	// RMSE is the test root mean square error of least squares on the
 	// selected features for each K (when the data have targets).
-	RMSE jsonnum.Floats `json:"rmse"`
+	RMSE jsonfloat.Floats `json:"rmse"`
 	// Redundancy is RED of the selected features on the training part,
 	// and Sparsity the sparsity level of the fit behind each K (null for
 	// filters).
-	Redundancy jsonnum.Floats `json:"redundancy"`
+	Redundancy jsonfloat.Floats `json:"redundancy"`
 	Sparsity   []*int         `json:"sparsity"`
 	// Tuning records the inner cross-validation, when parameters were
 	// tuned.
@@ -224,10 +224,10 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 	fit := Fit{Ranking: res.Ranking, Scores: res.Scores, Iterations: res.Iterations, Stop: res.Status.String(),
 		Trace: res.Trace, Seconds: time.Since(start).Seconds()}
 	if fit.Trace == nil {
-		fit.Trace = jsonnum.Floats{}
+		fit.Trace = jsonfloat.Floats{}
 	}
 	if !math.IsNaN(res.Objective) {
-		obj := jsonnum.Float(res.Objective)
+		obj := jsonfloat.Float(res.Objective)
 		fit.Objective = &obj
 	}
 	if res.W != nil {
@@ -245,15 +245,15 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 // test applies the fitted preprocessing and models to a test part: the
 // accuracy of each classifier and the least-squares RMSE for each K (NaN
 // where there is no subset).
-func (f *fitted) test(te *part) ([]jsonnum.Floats, jsonnum.Floats) {
+func (f *fitted) test(te *part) ([]jsonfloat.Floats, jsonfloat.Floats) {
 	xs := f.scaler.Transform(te.x)
-	acc := make([]jsonnum.Floats, len(f.models))
+	acc := make([]jsonfloat.Floats, len(f.models))
 	for q := range acc {
-		acc[q] = make(jsonnum.Floats, len(f.subsets))
+		acc[q] = make(jsonfloat.Floats, len(f.subsets))
 	}
-	var rmse jsonnum.Floats
+	var rmse jsonfloat.Floats
 	if f.linear != nil {
-		rmse = make(jsonnum.Floats, len(f.subsets))
+		rmse = make(jsonfloat.Floats, len(f.subsets))
 	}
 	for i, subset := range f.subsets {
 		if subset == nil {

@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
+	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/dataset"
 	"sparsefs/core/evaluate"
 )
 
@@ -65,7 +70,7 @@ func runEval(ctx context.Context, req *Request, progress func(Progress)) (*Respo
 		}
 		plan.Bias = req.Bias
 	}
-	ds, raw, err := loadRaw(&req.Data, 0)
+	ds, err := load(&req.Data, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -78,8 +83,7 @@ func runEval(ctx context.Context, req *Request, progress func(Progress)) (*Respo
 	norm := &Request{Op: OpEval, Data: req.Data, Eval: &normPlan}
 	norm.Data.Bytes = nil
 	dinfo := info(&req.Data, ds)
-	sum := sha256.Sum256(raw)
-	dinfo.SHA256 = hex.EncodeToString(sum[:])
+	dinfo.SHA256 = dataHash(ds)
 	warnings := nonNil(ds.Warnings)
 	if len(dinfo.Constant) > 0 {
 		warnings = append(warnings, fmt.Sprintf("%d feature(s) constant over all samples, e.g. %q", len(dinfo.Constant), ds.Features[dinfo.Constant[0]]))
@@ -116,6 +120,51 @@ func runEval(ctx context.Context, req *Request, progress func(Progress)) (*Respo
 	}
 	return &Response{EvalReport: &EvalReport{Request: norm, Dataset: dinfo, Features: ds.Features, Report: rep,
 		Warnings: append(warnings, unitNotes(rep)...)}}, nil
+}
+
+// dataHash returns the SHA-256 (hex) of the data as read: feature names,
+// values (IEEE bits, row by row), class of each sample, target names and
+// values. It does not depend on the file's formatting.
+func dataHash(ds *dataset.Dataset) string {
+	h := sha256.New()
+	var buf [8]byte
+	num := func(v uint64) {
+		binary.LittleEndian.PutUint64(buf[:], v)
+		h.Write(buf[:])
+	}
+	text := func(s string) {
+		num(uint64(len(s)))
+		h.Write([]byte(s))
+	}
+	matrix := func(x *mat.Dense) {
+		if x == nil {
+			num(0)
+			return
+		}
+		r, c := x.Dims()
+		num(uint64(r))
+		num(uint64(c))
+		for i := 0; i < r; i++ {
+			for _, v := range x.RawRowView(i) {
+				num(math.Float64bits(v))
+			}
+		}
+	}
+	num(uint64(len(ds.Features)))
+	for _, f := range ds.Features {
+		text(f)
+	}
+	matrix(ds.X)
+	num(uint64(len(ds.Y)))
+	for _, y := range ds.Y {
+		text(ds.Classes[y])
+	}
+	num(uint64(len(ds.TargetNames)))
+	for _, t := range ds.TargetNames {
+		text(t)
+	}
+	matrix(ds.Targets)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // mergeSetting combines a setting given at the top level of a request with

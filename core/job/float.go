@@ -1,10 +1,11 @@
 package job
 
-import "sparsefs/core/jsonnum"
+import "sparsefs/core/jsonfloat"
 
-// Float is a float64 whose JSON form is always a number or null; see
-// jsonnum.Float.
-type Float = jsonnum.Float
+// Float is a float64 whose JSON form is always a number: +Inf and −Inf are
+// written as ±1.7976931348623157e308 (the largest finite double, as
+// METHODS.md asks) and NaN as null (see package jsonfloat).
+type Float = jsonfloat.Float
 
 // Floats is a slice of float64 marshalled as Float values.
-type Floats = jsonnum.Floats
+type Floats = jsonfloat.Floats

@@ -53,15 +53,15 @@ type Data struct {
 	// Label is the label column: a name, a 1-based number, "first" or
 	// "last" (the default).
 	Label string `json:"label,omitempty"`
+	// Targets name the columns holding real-valued regression targets
+	// (header names or 1-based numbers); Label may then be "none".
+	Targets []string `json:"targets,omitempty"`
 	// Delimiter is ",", ";", "\t" or "" to detect it.
 	Delimiter string `json:"delimiter,omitempty"`
 	// Header is "auto" (default), "yes" or "no".
 	Header string `json:"header,omitempty"`
 	// Missing is "reject" (default) or "mean" (impute the training mean).
 	Missing string `json:"missing,omitempty"`
-	// Targets name the columns holding real-valued regression targets
-	// (header names or 1-based numbers); Label may then be "none".
-	Targets []string `json:"targets,omitempty"`
 }
 
 // Request is one unit of work.
@@ -81,10 +81,6 @@ type Request struct {
 	Bias *bool `json:"bias,omitempty"`
 	// Coding overrides the method's label coding: "y01" or "ypm".
 	Coding string `json:"coding,omitempty"`
-	// K, if positive, asks for the top K features in Response.Selected.
-	K int `json:"k,omitempty"`
-	// PreviewRows is how many rows an inspection returns (default 5).
-	PreviewRows int `json:"preview_rows,omitempty"`
 	// Eval is the plan of OpEval and OpEvalPlan (methods, K list,
 	// classifiers, protocol, seed, tuning). Preprocess, Bias and Coding
 	// may be given here at the top level instead of in the plan.
@@ -97,6 +93,10 @@ type Request struct {
 	Workers int `json:"workers,omitempty"`
 	// Parts are the partial results OpMerge merges.
 	Parts []*EvalPart `json:"parts,omitempty"`
+	// K, if positive, asks for the top K features in Response.Selected.
+	K int `json:"k,omitempty"`
+	// PreviewRows is how many rows an inspection returns (default 5).
+	PreviewRows int `json:"preview_rows,omitempty"`
 }
 
 // Response is the answer to a Request. Exactly one of its parts is set,
@@ -176,8 +176,10 @@ type DatasetInfo struct {
 	MissingColumns []int `json:"missing_columns"`
 	// Targets are the names of the real-valued target columns.
 	Targets []string `json:"targets,omitempty"`
-	// SHA256 is the hash of the file's bytes (in evaluation reports, so
-	// that a re-run can be checked to use the same data).
+	// SHA256, in evaluation reports, identifies the data as read: the
+	// SHA-256 of the feature names, the values (their IEEE bits), the
+	// labels and the targets, so that a re-run can be checked to use the
+	// same data whatever file they came from.
 	SHA256 string `json:"sha256,omitempty"`
 }
 
@@ -252,13 +254,7 @@ func Run(ctx context.Context, req *Request, progress func(Progress)) (*Response,
 }
 
 func load(d *Data, previewRows int) (*dataset.Dataset, error) {
-	ds, _, err := loadRaw(d, previewRows)
-	return ds, err
-}
-
-// loadRaw reads and parses the data, returning the file's bytes too.
-func loadRaw(d *Data, previewRows int) (*dataset.Dataset, []byte, error) {
-	opts := dataset.Options{Label: d.Label, PreviewRows: previewRows, Targets: d.Targets}
+	opts := dataset.Options{Label: d.Label, PreviewRows: previewRows}
 	switch d.Delimiter {
 	case "":
 	case ",", ";", "\t":
@@ -270,7 +266,7 @@ func loadRaw(d *Data, previewRows int) (*dataset.Dataset, []byte, error) {
 	case "semicolon":
 		opts.Delimiter = ';'
 	default:
-		return nil, nil, fmt.Errorf("unknown delimiter %q: use a comma, a semicolon or a tab", d.Delimiter)
+		return nil, fmt.Errorf("unknown delimiter %q: use a comma, a semicolon or a tab", d.Delimiter)
 	}
 	switch strings.ToLower(d.Header) {
 	case "", "auto":
@@ -279,19 +275,19 @@ func loadRaw(d *Data, previewRows int) (*dataset.Dataset, []byte, error) {
 	case "no", "false":
 		opts.Header = dataset.HeaderNo
 	default:
-		return nil, nil, fmt.Errorf("unknown header setting %q: use auto, yes or no", d.Header)
+		return nil, fmt.Errorf("unknown header setting %q: use auto, yes or no", d.Header)
 	}
 	switch strings.ToLower(d.Missing) {
 	case "", "reject":
 	case "mean":
 		opts.Missing = dataset.ImputeMean
 	default:
-		return nil, nil, fmt.Errorf("unknown missing-value policy %q: use reject or mean", d.Missing)
+		return nil, fmt.Errorf("unknown missing-value policy %q: use reject or mean", d.Missing)
 	}
 	raw := d.Bytes
 	if raw == nil {
 		if d.Path == "" {
-			return nil, nil, errors.New("no data given")
+			return nil, errors.New("no data given")
 		}
 		var err error
 		if d.Path == "-" {
@@ -300,17 +296,18 @@ func loadRaw(d *Data, previewRows int) (*dataset.Dataset, []byte, error) {
 			raw, err = os.ReadFile(d.Path)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, fmt.Errorf("the data file %s does not exist", d.Path)
+			return nil, fmt.Errorf("the data file %s does not exist", d.Path)
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("cannot read the data file: %w", err)
+			return nil, fmt.Errorf("cannot read the data file: %w", err)
 		}
 	}
+	opts.Targets = d.Targets
 	ds, err := dataset.Parse(raw, opts)
 	if err != nil {
-		return nil, nil, withName(d, err)
+		return nil, withName(d, err)
 	}
-	return ds, raw, nil
+	return ds, nil
 }
 
 // withName prefixes a data error with the file's name.

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"math"
 
-	"sparsefs/core/jsonnum"
+	"sparsefs/core/jsonfloat"
 )
 
 // MarshalJSON implements json.Marshaler: an unbounded range (Min = −∞ or
@@ -14,9 +14,9 @@ func (p Param) MarshalJSON() ([]byte, error) {
 	type plain Param
 	return json.Marshal(struct {
 		plain
-		Min jsonnum.Float `json:"min"`
-		Max jsonnum.Float `json:"max"`
-	}{plain(p), jsonnum.Float(p.Min), jsonnum.Float(p.Max)})
+		Min jsonfloat.Float `json:"min"`
+		Max jsonfloat.Float `json:"max"`
+	}{plain(p), jsonfloat.Float(p.Min), jsonfloat.Float(p.Max)})
 }
 
 // UnmarshalJSON implements json.Unmarshaler, reading the largest finite

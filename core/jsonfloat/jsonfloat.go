@@ -1,7 +1,12 @@
-// Package jsonnum holds the float types whose JSON form is always valid JSON:
-// infinities become the largest finite double (as METHODS.md asks) and NaN
-// becomes null. Every response of sparsefs writes its numbers with them.
-package jsonnum
+// Package jsonfloat writes floating-point numbers to JSON the way every
+// sparsefs response does: always as a number or null, never failing on
+// the values encoding/json refuses. +Inf and −Inf become ±1.7976931348623157e308
+// (the largest finite double, as METHODS.md asks) and NaN becomes null,
+// which reads back as NaN.
+//
+// It is a leaf package (the standard library only) so that the web page
+// can read responses without linking the solvers.
+package jsonfloat
 
 import (
 	"encoding/json"
