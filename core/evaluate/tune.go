@@ -25,9 +25,9 @@ type Tuning struct {
 // classifier's accuracy ("svm(…)", larger is better) or of the
 // least-squares RMSE ("rmse", smaller is better).
 type TuneScore struct {
-	Params  map[string]any `json:"params"`
-	Measure string         `json:"measure"`
-	Score   jsonfloat.Float  `json:"score"`
+	Params  map[string]any  `json:"params"`
+	Measure string          `json:"measure"`
+	Score   jsonfloat.Float `json:"score"`
 }
 
 // innerFolds is the number of inner folds for a training part of m samples.

@@ -19,13 +19,13 @@ import (
 // every iteration for the convergence plot, the sparsity level of W).
 type Fit struct {
 	// K is the subset size a per-K method was fitted for (0 otherwise).
-	K       int            `json:"k,omitempty"`
-	Ranking []int          `json:"ranking"`
+	K       int              `json:"k,omitempty"`
+	Ranking []int            `json:"ranking"`
 	Scores  jsonfloat.Floats `json:"scores"`
 	// Objective is null for filters.
 	Objective  *jsonfloat.Float `json:"objective"`
-	Iterations int            `json:"iterations"`
-	Stop       string         `json:"stop"`
+	Iterations int              `json:"iterations"`
+	Stop       string           `json:"stop"`
 	Trace      jsonfloat.Floats `json:"trace"`
 	// NonzeroRows is the sparsity level of W (METHODS.md); null for
 	// filters.
@@ -60,7 +60,7 @@ type UnitResult struct {
 	// and Sparsity the sparsity level of the fit behind each K (null for
 	// filters).
 	Redundancy jsonfloat.Floats `json:"redundancy"`
-	Sparsity   []*int         `json:"sparsity"`
+	Sparsity   []*int           `json:"sparsity"`
 	// Tuning records the inner cross-validation, when parameters were
 	// tuned.
 	Tuning *Tuning `json:"tuning,omitempty"`
