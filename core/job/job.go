@@ -144,6 +144,10 @@ type Selection struct {
 	Scores Floats `json:"scores"`
 	// Selected is the first K of Ranking when K was asked for.
 	Selected []int `json:"selected,omitempty"`
+	// PerClass ranks the features once per class, best first (the
+	// per-class selection of the exclusive methods, exl21 and elasso);
+	// omitted for the other methods.
+	PerClass [][]int `json:"per_class,omitempty"`
 	// Objective is the model's exact objective at the solution; null for
 	// filters.
 	Objective  *Float `json:"objective"`
@@ -417,7 +421,7 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	seconds := time.Since(start).Seconds()
 	out := &Selection{
 		Method: spec.Name, Params: spec.Display(params), Preprocess: string(scaling), Bias: bias, Coding: string(coding),
-		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores,
+		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass,
 		Iterations: res.Iterations, Stop: res.Status.String(), Trace: nonNil(res.Trace),
 		Seconds: seconds, Warnings: append(warnings, res.Notes...),
 	}

@@ -155,6 +155,11 @@ type Result struct {
 	Trace []float64
 	// Notes are remarks the method wants the user to see.
 	Notes []string
+	// PerClass, if set, ranks the features once per class (column of W),
+	// best first, by |W_jk| descending with ties by lower index: the
+	// per-class selection of the exclusive methods (exl21, elasso). Empty
+	// for the other methods.
+	PerClass [][]int
 }
 
 // FilterResult returns the Result of a filter from its scores.
