@@ -22,6 +22,9 @@ type Fit struct {
 	K       int              `json:"k,omitempty"`
 	Ranking []int            `json:"ranking"`
 	Scores  jsonfloat.Floats `json:"scores"`
+	// PerClass ranks the features once per class, for the methods that
+	// select per class (exl21, elasso); omitted otherwise.
+	PerClass [][]int `json:"per_class,omitempty"`
 	// Objective is null for filters.
 	Objective  *jsonfloat.Float `json:"objective"`
 	Iterations int              `json:"iterations"`
@@ -221,7 +224,7 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 	if err != nil {
 		return nil, err
 	}
-	fit := Fit{Ranking: res.Ranking, Scores: res.Scores, Iterations: res.Iterations, Stop: res.Status.String(),
+	fit := Fit{Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass, Iterations: res.Iterations, Stop: res.Status.String(),
 		Trace: res.Trace, Seconds: time.Since(start).Seconds()}
 	if fit.Trace == nil {
 		fit.Trace = jsonfloat.Floats{}
