@@ -333,16 +333,19 @@ func (s pick) Fit(ctx context.Context, p *selection.Problem, _ *selection.Settin
 }
 
 func init() {
-	selection.Register(&selection.Spec{Name: "test_perk", Kind: selection.Embedded,
+	selection.Register(&selection.Spec{Name: "test_perk", Kind: selection.Embedded, SubsetParam: "k",
 		Params: []selection.Param{{Name: "k", Default: 1, Min: 1, Max: 1e6, Integer: true, Doc: "rows kept"}},
 		New:    func(p selection.Params) (selection.Selector, error) { return perK{k: int(p["k"])}, nil }})
 	selection.Register(&selection.Spec{Name: "test_pick", Kind: selection.Filter,
-		Params: []selection.Param{{Name: "good", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "rank the informative features first"}},
-		New:    func(p selection.Params) (selection.Selector, error) { return pick{good: p["good"] == 1}, nil }})
+		Params: []selection.Param{{Name: "good", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "rank the informative features first"},
+			{Name: "k", Default: 10, Min: 1, Max: 100, Integer: true, Doc: "an unrelated parameter named k (as ReliefF's neighbours): not a subset size"}},
+		New: func(p selection.Params) (selection.Selector, error) { return pick{good: p["good"] == 1}, nil }})
 }
 
-// A method with a K parameter is refitted for every K with k = K: one fit
-// per K, each recording its K, and the sparsity level following K.
+// A method with a subset-size parameter (Spec.SubsetParam) is refitted for
+// every K with that parameter = K: one fit per K, each recording its K, and
+// the sparsity level following K. A parameter merely named k (test_pick's)
+// is left alone.
 func TestPerKMethod(t *testing.T) {
 	d := twoClass(5, 30, 12, 2, 1)
 	plan := Plan{Methods: []Variant{{Method: "test_perk"}}, K: []int{2, 5, 9}, Protocol: Protocol{Kind: CV, Folds: 3}}
@@ -370,6 +373,14 @@ func TestPerKMethod(t *testing.T) {
 	plan.Methods[0].Params = map[string]any{"k": 3}
 	if _, err := New(plan, d); err == nil || !strings.Contains(err.Error(), "set by the evaluation") {
 		t.Errorf("k given by the user: %v", err)
+	}
+	pick := Plan{Methods: []Variant{{Method: "test_pick", Params: map[string]any{"k": 7}}}, K: []int{2, 5}, Protocol: Protocol{Kind: CV, Folds: 3}}
+	rep, err = mustNew(t, pick, d).Run(context.Background(), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vr := rep.Results[0]; vr.PerK || len(vr.Units[0].Fits) != 1 || vr.Units[0].Params["k"] != 7.0 {
+		t.Errorf("a parameter named k taken for a subset size: %+v", vr.VariantInfo)
 	}
 }
 

@@ -106,22 +106,11 @@ type Shape struct {
 // maxSeed keeps seeds exactly representable in JavaScript.
 const maxSeed = 1 << 53
 
-// perKParam is the name of the parameter that makes a method's model depend
-// on the number of features selected (an ℓ2,0 constraint, as l20 and topk
-// have): such a method is refitted for every K of the list with this
+// kParamOf returns the name of spec's subset-size parameter (Spec.SubsetParam:
+// a model with an ℓ2,0 constraint, as l20 and topk have), or "" when it has
+// none. Such a method is refitted for every K of the list with this
 // parameter set to K.
-const perKParam = "k"
-
-// kParamOf returns the name of spec's K parameter (an integer parameter
-// named k, in any case), or "" when it has none.
-func kParamOf(spec *selection.Spec) string {
-	for _, p := range spec.AllParams() {
-		if strings.EqualFold(p.Name, perKParam) && p.Integer && len(p.Choices) == 0 {
-			return p.Name
-		}
-	}
-	return ""
-}
+func kParamOf(spec *selection.Spec) string { return spec.SubsetParam }
 
 // classifierParams are the tunable parameters of each classifier.
 var classifierParams = map[string][]string{classify.NameSVM: {"C"}, classify.NameKNN: {"neighbors"}}
