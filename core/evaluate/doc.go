@@ -49,10 +49,10 @@
 // each side when the class has two). Without a class label the samples are
 // shuffled together.
 //
-// A method whose Spec names a SubsetParam (a model with an ℓ2,0
-// constraint, as l20 and topk) is refitted for every K of the list with
-// that parameter set to K; every other method is fitted once per unit and
-// its top K are the first K of its ranking.
+// An embedded method with an integer parameter named k (a model with an
+// ℓ2,0 constraint, as l20 and topk) is refitted for every K of the list
+// with k = K; every other method is fitted once per unit and its top K are
+// the first K of its ranking.
 //
 // Tuning: see Evaluation.tune. Selection parameters are tuned jointly with
 // the first classifier's; the score is the mean inner accuracy over the

@@ -333,19 +333,19 @@ func (s pick) Fit(ctx context.Context, p *selection.Problem, _ *selection.Settin
 }
 
 func init() {
-	selection.Register(&selection.Spec{Name: "test_perk", Kind: selection.Embedded, SubsetParam: "k",
+	selection.Register(&selection.Spec{Name: "test_perk", Kind: selection.Embedded,
 		Params: []selection.Param{{Name: "k", Default: 1, Min: 1, Max: 1e6, Integer: true, Doc: "rows kept"}},
 		New:    func(p selection.Params) (selection.Selector, error) { return perK{k: int(p["k"])}, nil }})
 	selection.Register(&selection.Spec{Name: "test_pick", Kind: selection.Filter,
 		Params: []selection.Param{{Name: "good", Default: 0, Min: 0, Max: 1, Integer: true, Doc: "rank the informative features first"},
-			{Name: "k", Default: 10, Min: 1, Max: 100, Integer: true, Doc: "an unrelated parameter named k (as ReliefF's neighbours): not a subset size"}},
+			{Name: "k", Default: 10, Min: 1, Max: 100, Integer: true, Doc: "a filter's parameter named k (as ReliefF's neighbours): not a subset size"}},
 		New: func(p selection.Params) (selection.Selector, error) { return pick{good: p["good"] == 1}, nil }})
 }
 
-// A method with a subset-size parameter (Spec.SubsetParam) is refitted for
-// every K with that parameter = K: one fit per K, each recording its K, and
-// the sparsity level following K. A parameter merely named k (test_pick's)
-// is left alone.
+// An embedded method with an integer parameter k (a subset size, as l20 and
+// topk have) is refitted for every K with k = K: one fit per K, each
+// recording its K, and the sparsity level following K. A filter's
+// parameter k (test_pick's, as ReliefF's neighbours) is left alone.
 func TestPerKMethod(t *testing.T) {
 	d := twoClass(5, 30, 12, 2, 1)
 	plan := Plan{Methods: []Variant{{Method: "test_perk"}}, K: []int{2, 5, 9}, Protocol: Protocol{Kind: CV, Folds: 3}}

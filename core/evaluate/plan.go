@@ -106,11 +106,27 @@ type Shape struct {
 // maxSeed keeps seeds exactly representable in JavaScript.
 const maxSeed = 1 << 53
 
-// kParamOf returns the name of spec's subset-size parameter (Spec.SubsetParam:
-// a model with an ℓ2,0 constraint, as l20 and topk have), or "" when it has
-// none. Such a method is refitted for every K of the list with this
-// parameter set to K.
-func kParamOf(spec *selection.Spec) string { return spec.SubsetParam }
+// subsetParam is the name of the parameter by which an embedded method
+// selects a given number of features (the ℓ2,0 constraint of l20 and topk;
+// the registry's KParam convention).
+const subsetParam = "k"
+
+// kParamOf returns the name of spec's subset-size parameter, or "" when it
+// has none. Such a method is refitted for every K of the list with this
+// parameter set to K. Only embedded methods qualify: filters use the name k
+// for other things (ReliefF's neighbours, mRMR's greedy depth), and a
+// filter's ranking is cut at each K anyway.
+func kParamOf(spec *selection.Spec) string {
+	if spec.Kind != selection.Embedded {
+		return ""
+	}
+	for _, p := range spec.Params {
+		if p.Name == subsetParam && p.Integer && len(p.Choices) == 0 {
+			return p.Name
+		}
+	}
+	return ""
+}
 
 // classifierParams are the tunable parameters of each classifier.
 var classifierParams = map[string][]string{classify.NameSVM: {"C"}, classify.NameKNN: {"neighbors"}}

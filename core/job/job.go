@@ -74,13 +74,6 @@ type Request struct {
 	// categorical parameter's choice).
 	Method string         `json:"method,omitempty"`
 	Params map[string]any `json:"params,omitempty"`
-	// Preprocess is "zscore" (default), "minmax" or "none".
-	Preprocess string `json:"preprocess,omitempty"`
-	// Bias appends a constant-1 column for the embedded models (default
-	// true).
-	Bias *bool `json:"bias,omitempty"`
-	// Coding overrides the method's label coding: "y01" or "ypm".
-	Coding string `json:"coding,omitempty"`
 	// Eval is the plan of OpEval and OpEvalPlan (methods, K list,
 	// classifiers, protocol, seed, tuning). Preprocess, Bias and Coding
 	// may be given here at the top level instead of in the plan.
@@ -93,6 +86,13 @@ type Request struct {
 	Workers int `json:"workers,omitempty"`
 	// Parts are the partial results OpMerge merges.
 	Parts []*EvalPart `json:"parts,omitempty"`
+	// Preprocess is "zscore" (default), "minmax" or "none".
+	Preprocess string `json:"preprocess,omitempty"`
+	// Bias appends a constant-1 column for the embedded models (default
+	// true).
+	Bias *bool `json:"bias,omitempty"`
+	// Coding overrides the method's label coding: "y01" or "ypm".
+	Coding string `json:"coding,omitempty"`
 	// K, if positive, asks for the top K features in Response.Selected.
 	K int `json:"k,omitempty"`
 	// PreviewRows is how many rows an inspection returns (default 5).

@@ -140,7 +140,7 @@ func init() {
 		Paper: "Yuan, Chang, Hsieh & Lin, JMLR 11 (2010) (LIBLINEAR solver 5); Bradley & Mangasarian, ICML 1998",
 		Kind:  Embedded,
 		Params: []Param{
-			{Name: "C", Default: 1, Min: 0, Max: math.Inf(1), MinOpen: true, MaxOpen: true, Doc: "cost of the squared hinge loss (larger: fewer errors, more features)"},
+			{Name: "C", Default: 1, Min: 0, Max: 1e6, MinOpen: true, Doc: "cost of the squared hinge loss (larger: fewer errors, more features)"},
 			{Name: "eps", Default: 1e-4, Min: 0, Max: 1, MinOpen: true, Doc: "stop when every machine's subgradient 1-norm is at most eps times its first value (LIBLINEAR's -e)"},
 		},
 		New: func(p Params) (Selector, error) { return L1SVM{C: p["C"], Eps: p["eps"]}, nil },

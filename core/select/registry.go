@@ -120,12 +120,6 @@ type Spec struct {
 	// Params are the method's own parameters. Embedded methods also take
 	// the loop parameters max_iter and tol (see LoopParams).
 	Params []Param
-	// SubsetParam, if set, names the integer parameter that fixes how
-	// many features the model selects (an ℓ2,0 constraint, as in l20 and
-	// topk). An evaluation refits such a method for every K of its list
-	// with this parameter set to K; other methods are fitted once and
-	// their ranking cut at each K.
-	SubsetParam string
 	// New builds the selector from a complete, checked set of parameters.
 	New func(p Params) (Selector, error)
 }
@@ -222,17 +216,10 @@ func Register(s *Spec) {
 	if _, dup := registry[s.Name]; dup {
 		panic("selection: duplicate method " + s.Name)
 	}
-	subset := s.SubsetParam == ""
 	for i := range s.Params {
 		if err := s.Params[i].check(s.Name, s.Params[i].Default); err != nil {
 			panic("selection: default outside range: " + err.Error())
 		}
-		if s.Params[i].Name == s.SubsetParam && s.Params[i].Integer && len(s.Params[i].Choices) == 0 {
-			subset = true
-		}
-	}
-	if !subset {
-		panic("selection: SubsetParam of " + s.Name + " is not one of its integer parameters")
 	}
 	registry[s.Name] = s
 }
