@@ -7,6 +7,7 @@
 #                       and run every test: formatting, vet, Go tests natively
 #                       and compiled to wasm under node, the scikit-learn
 #                       cross-check, and the browser (e2e) tests
+#   ./build.sh e2e      build, then run only the browser tests
 #   ./build.sh deps     only install what the tests need (Debian packages,
 #                       Go modules, npm packages)
 set -euo pipefail
@@ -53,14 +54,43 @@ build() {
 	say "building dist/ and bin/"
 	rm -rf dist
 	mkdir -p dist bin
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/ui.wasm ./ui
+	local version
+	version=$(git describe --always --dirty 2>/dev/null || echo dev)
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X main.appVersion=$version" -o dist/ui.wasm ./ui
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/worker.wasm ./wasm
 	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/
 	go run ./internal/tools/vuguhelper >dist/vugu-render.js
 	cp -r assets/. dist/
+	stamp_sw dist
 	go build -trimpath -o bin/sparsefs ./cmd/sparsefs
 	go build -trimpath -o bin/serve serve.go
-	ls -l dist/*.wasm
+	for w in dist/ui.wasm dist/worker.wasm; do
+		printf '%s: %s bytes, %s gzip -9\n' "$w" "$(wc -c <"$w")" "$(gzip -9 -c "$w" | wc -c)"
+	done
+}
+
+# stamp_sw writes the build's version (a hash of every file of dist/) and
+# its file list into the service worker, so that a new build replaces the
+# old one in the browsers' caches.
+stamp_sw() {
+	local dir=$1 files version list
+	cp assets/sw.js "$dir/sw.js"
+	files=$(cd "$dir" && find . -type f ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)
+	version=$(cd "$dir" && printf '%s\n' "$files" | xargs sha256sum | sha256sum | cut -c1-16)
+	list=$(printf '%s\n' "$files" | sed 's/.*/"&"/' | paste -sd, -)
+	sed -i "s|__SPARSEFS_VERSION__|$version|; s|__SPARSEFS_FILES__|[$list]|" "$dir/sw.js"
+}
+
+# build_e2e makes dist-e2e/: the site with a worker that also holds the
+# browser tests' test double (wasm/e2e_selector.go, -tags e2e), a slow
+# embedded "method" with a parameter, for the tests of grids, cancel,
+# convergence plots and heat maps.
+build_e2e() {
+	say "building dist-e2e/ (the site plus the browser tests' test double)"
+	rm -rf dist-e2e
+	cp -r dist dist-e2e
+	GOOS=js GOARCH=wasm go build -tags e2e -trimpath -ldflags="-s -w" -o dist-e2e/worker.wasm ./wasm
+	stamp_sw dist-e2e
 }
 
 gotests() {
@@ -72,7 +102,8 @@ gotests() {
 		exit 1
 	fi
 	go vet ./...
-	GOOS=js GOARCH=wasm go vet ./ui ./wasm ./core/...
+	GOOS=js GOARCH=wasm go vet ./ui/... ./wasm ./core/...
+	GOOS=js GOARCH=wasm go vet -tags e2e ./wasm
 	if grep -rl --include='*.go' '"syscall/js"' core; then
 		echo "core/ must not import syscall/js" >&2
 		exit 1
@@ -90,6 +121,7 @@ crosscheck() {
 }
 
 e2e() {
+	build_e2e
 	say "browser tests (Debian's Chromium driven by playwright-core)"
 	(cd e2e && node --test --test-concurrency=1 ./*.test.mjs)
 }
@@ -102,6 +134,10 @@ serve)
 	exec bin/serve -dir dist
 	;;
 deps) deps ;;
+e2e)
+	build
+	e2e
+	;;
 test)
 	deps
 	build
@@ -112,7 +148,7 @@ test)
 	say "all tests passed"
 	;;
 *)
-	echo "usage: ./build.sh [build|serve|test|deps]" >&2
+	echo "usage: ./build.sh [build|serve|test|e2e|deps]" >&2
 	exit 2
 	;;
 esac

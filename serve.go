@@ -1,13 +1,16 @@
 // Command serve serves the built sparsefs site (dist/) on localhost:
 //
-//	go run serve.go [-addr 127.0.0.1:8080] [-dir dist] [-base /]
+//	go run serve.go [-addr 127.0.0.1:8080] [-dir dist] [-base /] [-plain] [-log]
 //
 // It sends .wasm as application/wasm (so browsers compile it while it
 // downloads), gzip-compresses what compresses, and puts a strict
-// Content-Security-Policy on every response — the page, the worker script
-// and the rest: only the page's own origin, plus 'wasm-unsafe-eval' for Go's
-// WebAssembly. With -base the site is served under a sub-path, as a static
-// host would place it (the app uses relative URLs only).
+// Content-Security-Policy on every response — the page, the scripts, the
+// service worker and the rest: only the page's own origin, plus
+// 'wasm-unsafe-eval' for Go's WebAssembly. With -base the site is served
+// under a sub-path, as a static host would place it (the app uses relative
+// URLs only). -plain sends no security headers at all, as a bare static host
+// would (the page's meta policy must then do the work; the tests use it);
+// -log prints every request to standard error.
 //
 // When the port is taken, serve picks a free one; it prints the URL to open.
 package main
@@ -32,10 +35,16 @@ import (
 
 // csp allows nothing beyond the page's own origin. Go's wasm needs
 // 'wasm-unsafe-eval'; fetching the .wasm and the demo needs connect-src
-// 'self'. The same policy is in assets/index.html as a meta tag for hosts
-// that send no headers (frame-ancestors only works as a header).
-const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; " +
-	"connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
+// 'self'. Two uses of blob: URLs, both of content the page itself makes and
+// never of anything from elsewhere: worker-src blob: for the computing
+// workers, which the page starts from a blob: URL holding their script so
+// that they inherit this policy even on hosts that send no headers (a worker
+// loaded from a URL does not inherit the page's policy), and img-src blob:
+// for drawing a chart's SVG onto a canvas to save it as PNG. The same policy
+// is in assets/index.html as a meta tag for hosts that send no headers
+// (frame-ancestors only works as a header).
+const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob:; " +
+	"connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
 
 var types = map[string]string{
 	".wasm": "application/wasm",
@@ -46,12 +55,17 @@ var types = map[string]string{
 	".csv":  "text/csv; charset=utf-8",
 	".txt":  "text/plain; charset=utf-8",
 	".json": "application/json",
+	".gz":   "application/gzip",
+
+	".webmanifest": "application/manifest+json",
 }
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on; if the port is taken a free one is used")
 	dir := flag.String("dir", "dist", "the built site (./build.sh makes it)")
 	base := flag.String("base", "/", "URL path under which to serve the site")
+	plain := flag.Bool("plain", false, "send no security headers (as a bare static host)")
+	logRequests := flag.Bool("log", false, "print every request to standard error")
 	flag.Parse()
 	if _, err := os.Stat(filepath.Join(*dir, "index.html")); err != nil {
 		log.Fatalf("serve: %s/index.html not found: build the site first with ./build.sh", *dir)
@@ -71,7 +85,8 @@ func main() {
 	if err != nil {
 		log.Fatalf("serve: %v", err)
 	}
-	h := &site{dir: *dir, prefix: prefix, gz: map[string]gzEntry{}}
+	h := &site{dir: *dir, prefix: prefix, plain: *plain, log: *logRequests, gz: map[string]gzEntry{}}
+	go h.precompress()
 	mux := http.NewServeMux()
 	mux.Handle(prefix, h)
 	if prefix != "/" {
@@ -93,6 +108,7 @@ func isAddrInUse(err error) bool {
 // site serves the files of dir under prefix.
 type site struct {
 	dir, prefix string
+	plain, log  bool
 	mu          sync.Mutex
 	gz          map[string]gzEntry // compressed bodies by path
 }
@@ -103,11 +119,16 @@ type gzEntry struct {
 }
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.log {
+		fmt.Fprintf(os.Stderr, "serve: %s %s\n", r.Method, r.URL.Path)
+	}
 	hdr := w.Header()
-	hdr.Set("Content-Security-Policy", csp)
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	hdr.Set("Referrer-Policy", "no-referrer")
-	hdr.Set("Cross-Origin-Resource-Policy", "same-origin")
+	if !s.plain {
+		hdr.Set("Content-Security-Policy", csp)
+		hdr.Set("X-Content-Type-Options", "nosniff")
+		hdr.Set("Referrer-Policy", "no-referrer")
+		hdr.Set("Cross-Origin-Resource-Policy", "same-origin")
+	}
 	hdr.Set("Cache-Control", "no-cache")
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -138,9 +159,23 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeFile(w, r, file)
 }
 
+// precompress compresses every compressible file once, at start-up and in
+// the background, as a static host would have them ready: the first visitor
+// does not wait for ui.wasm to be compressed.
+func (s *site) precompress() {
+	filepath.WalkDir(s.dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && compressible(p) {
+			if st, err := d.Info(); err == nil {
+				s.compressed(p, st.ModTime())
+			}
+		}
+		return nil
+	})
+}
+
 func compressible(file string) bool {
 	switch filepath.Ext(file) {
-	case ".wasm", ".js", ".html", ".css", ".svg", ".csv", ".txt", ".json":
+	case ".wasm", ".js", ".html", ".css", ".svg", ".csv", ".txt", ".json", ".webmanifest":
 		return true
 	}
 	return false

@@ -1,7 +1,7 @@
 'use strict';
 // sparsefsLoadWasm instantiates a Go wasm module. It streams the module when
 // the host serves it as application/wasm and falls back to a plain download
-// for hosts that do not. Used by the page (app.js) and the worker (worker.js).
+// for hosts that do not. Used by the page (app.js) for ui.wasm.
 self.sparsefsLoadWasm = async function (url, imports) {
   const response = await fetch(url);
   if (!response.ok) {

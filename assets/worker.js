@@ -1,21 +1,31 @@
 'use strict';
-// The Web Worker that computes: it runs the Go program worker.wasm, which
-// takes over onmessage. Messages that arrive while the module loads are
-// queued here and handled by Go when it starts.
-importScripts('wasm_exec.js', 'wasm-load.js');
-
+// The Web Worker that computes. The page runs it from a blob: URL made of
+// Go's wasm_exec.js followed by this file (see app.js), and posts it the
+// compiled worker.wasm module; this bootstrap instantiates the module and
+// runs the Go program, which then takes over onmessage. Messages that
+// arrive before that are queued here and handled by Go when it starts
+// (WASM-NOTES trap 8). Nothing here fetches anything.
 self.sparsefsQueue = [];
-self.onmessage = (event) => self.sparsefsQueue.push(event);
+self.onmessage = (event) => {
+  const d = event.data;
+  if (d && d.type === 'module') {
+    start(d.module);
+  } else if (d && d.type === 'module-error') {
+    self.postMessage({ type: 'fatal', message: 'cannot load the computing module: ' + d.message });
+  } else {
+    self.sparsefsQueue.push(event);
+  }
+};
 
-(async function () {
+async function start(module) {
   const go = new Go();
   let instance;
   try {
-    instance = await self.sparsefsLoadWasm('worker.wasm', go.importObject);
+    instance = await WebAssembly.instantiate(module, go.importObject);
   } catch (err) {
-    self.postMessage({ type: 'fatal', message: 'cannot load the computing module: ' + err });
+    self.postMessage({ type: 'fatal', message: 'cannot start the computing module: ' + err });
     return;
   }
   await go.run(instance);
   self.postMessage({ type: 'fatal', message: 'the computing module stopped (see the browser console)' });
-})();
+}

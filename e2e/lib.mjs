@@ -15,13 +15,30 @@ const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // startServer runs bin/serve on a free port under base and resolves to
-// {url, stop}.
-export async function startServer(base = '/') {
-  if (!existsSync(bin('serve')) || !existsSync(path.join(repo, 'dist', 'index.html'))) {
-    throw new Error('build first: ./build.sh');
+// {url, stop, requests}. Options: dir (default dist; dist-e2e holds the
+// test double), plain (no security headers, as a bare static host), log
+// (requests collects every path the server is asked for).
+export async function startServer(base = '/', { dir = 'dist', plain = false, log = false } = {}) {
+  const root = path.resolve(repo, dir);
+  if (!existsSync(bin('serve')) || !existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`build first: ./build.sh (and ./build.sh e2e for dist-e2e); ${dir}/index.html is missing`);
   }
-  const proc = spawn(bin('serve'), ['-addr', '127.0.0.1:0', '-dir', path.join(repo, 'dist'), '-base', base],
-    { stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = ['-addr', '127.0.0.1:0', '-dir', root, '-base', base];
+  if (plain) args.push('-plain');
+  if (log) args.push('-log');
+  const proc = spawn(bin('serve'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const requests = [];
+  let errText = '';
+  proc.stderr.on('data', (chunk) => {
+    errText += chunk;
+    const lines = errText.split('\n');
+    errText = lines.pop();
+    for (const line of lines) {
+      const m = line.match(/^serve: (\S+) (\S+)/);
+      if (m) requests.push(m[2]);
+      else if (line.trim()) process.stderr.write(line + '\n');
+    }
+  });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error('server did not start: ' + out)), 15000);
@@ -35,7 +52,7 @@ export async function startServer(base = '/') {
     });
     proc.on('exit', (code) => reject(new Error('server exited with ' + code + ': ' + out)));
   });
-  return { url, stop: () => proc.kill() };
+  return { url, stop: () => proc.kill(), requests };
 }
 
 // withTimeout races a promise against a timeout (context.close() has hung
@@ -95,6 +112,31 @@ export function sharedData(name) {
     throw new Error(`shared dataset ${name} not found and SPARSEFS_REQUIRE_DATA is set`);
   }
   return found || null;
+}
+
+// openApp loads the page and waits until it is interactive and the workers
+// have listed the methods.
+export async function openApp(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
+}
+
+// chooseMethods ticks exactly the given selectors.
+export async function chooseMethods(page, names) {
+  const all = await page.$$eval('#methods input[type=checkbox]', (els) => els.map((e) => e.id.slice(2)));
+  for (const m of all) {
+    if (names.includes(m)) await page.check('#m-' + m);
+    else await page.uncheck('#m-' + m);
+  }
+}
+
+// runAndWait presses Run and waits until no job is left running.
+export async function runAndWait(page, timeout = 60000) {
+  await page.click('#run');
+  await page.waitForFunction(() => {
+    const t = document.querySelector('#progress-text');
+    return t && /^\d+ of \d+ done/.test(t.textContent) && !/running|waiting/.test(t.textContent);
+  }, null, { timeout });
 }
 
 // shownRanking reads the ranking table: [{rank, name, column, score}].

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, startBrowser, cli, sharedData, shownRanking, repo } from './lib.mjs';
+import { startServer, startBrowser, cli, sharedData, shownRanking, openApp, chooseMethods, runAndWait } from './lib.mjs';
 
 let server, browser;
 const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-data-'));
@@ -38,8 +38,7 @@ function syntheticCSV() {
 
 async function openPage() {
   const { page } = browser;
-  await page.goto(server.url);
-  await page.waitForSelector('#file', { state: 'attached' });
+  await openApp(page, server.url);
   return page;
 }
 
@@ -48,9 +47,9 @@ async function openPage() {
 async function uploadAndRank(page, file, method, nFeatures) {
   await page.setInputFiles('#file', file);
   await page.waitForSelector('#preview');
-  await page.selectOption('#method', method);
-  await page.click('#run');
-  await page.waitForSelector('#ranking tbody tr', { timeout: 60000 });
+  await chooseMethods(page, [method]);
+  await runAndWait(page);
+  await page.waitForSelector('#ranking tbody tr');
   await page.fill('#shown', String(nFeatures));
   await page.dispatchEvent('#shown', 'change');
   await page.waitForFunction((n) => document.querySelectorAll('#ranking tbody tr').length === n, nFeatures);

@@ -3,18 +3,22 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
 	"syscall/js"
+	"time"
 
 	"github.com/vugu/vugu"
+	vjs "github.com/vugu/vugu/js"
 
-	"sparsefs/core/job"
+	"sparsefs/ui/wire"
 )
 
-// browser implements Backend with the File API and one Web Worker.
+// browser implements Backend with the File API and Web Workers started by
+// assets/app.js (sparsefsWorkers.spawn: a worker built from a blob, so that
+// it inherits the page's Content-Security-Policy, running the worker.wasm
+// module the page compiled once).
 //
 // JS callbacks never touch the page's state directly: they copy what they
 // need out of the JS values and queue a closure; drain runs the queue in
@@ -22,26 +26,28 @@ import (
 // trap 6).
 type browser struct {
 	ee vugu.EventEnv
+	h  WorkerEvents
 
-	mu    sync.Mutex
-	queue []func()
+	mu            sync.Mutex
+	queue         []func()
+	renderPending bool
+	lastRender    time.Time
 
-	worker js.Value
-	funcs  []js.Func // the worker's listeners, released with it
-	next   int
-	calls  map[int]*call
-	data   js.Value // the current file's bytes (an ArrayBuffer)
+	workers map[int]*handle // by slot
+	gen     map[int]int     // spawns per slot: messages of a replaced worker are dropped
+	data    map[int]js.Value
+	names   map[int]string
+	next    int
 }
 
-type call struct {
-	progress func(job.Progress)
-	done     func([]byte, error, bool)
+// handle is one worker.
+type handle struct {
+	v     js.Value
+	funcs []js.Func
 }
 
 func newBrowser(ee vugu.EventEnv) *browser {
-	b := &browser{ee: ee, calls: map[int]*call{}, data: js.Undefined()}
-	b.spawn()
-	return b
+	return &browser{ee: ee, workers: map[int]*handle{}, gen: map[int]int{}, data: map[int]js.Value{}, names: map[int]string{}}
 }
 
 // later queues f to run with the page locked.
@@ -52,6 +58,7 @@ func (b *browser) later(f func()) {
 	go b.drain()
 }
 
+// drain runs the queued closures, then asks for a render.
 func (b *browser) drain() {
 	b.ee.Lock()
 	b.mu.Lock()
@@ -61,136 +68,172 @@ func (b *browser) drain() {
 	for _, f := range q {
 		f()
 	}
-	b.ee.UnlockRender()
+	b.ee.UnlockOnly()
+	b.Refresh()
 }
 
-// spawn starts a worker and listens to it.
-func (b *browser) spawn() {
-	w := js.Global().Get("Worker").New("worker.js")
+// renderEvery is the shortest interval between two renders asked for by
+// the workers' messages: several workers report progress ten times a
+// second each, and Go's wasm port returns to the browser's event loop only
+// when it is idle, so rendering on every message would starve the page.
+const renderEvery = 100 * time.Millisecond
+
+// Refresh implements Backend: one render soon, at most one per
+// renderEvery, however many are asked for meanwhile.
+func (b *browser) Refresh() {
+	b.mu.Lock()
+	if b.renderPending {
+		b.mu.Unlock()
+		return
+	}
+	b.renderPending = true
+	wait := renderEvery - time.Since(b.lastRender)
+	b.mu.Unlock()
+	go func() {
+		if wait > 0 {
+			time.Sleep(wait) // yields to the browser's event loop
+		}
+		b.ee.Lock()
+		b.mu.Lock()
+		b.renderPending, b.lastRender = false, time.Now()
+		b.mu.Unlock()
+		b.ee.UnlockRender()
+	}()
+}
+
+// SetHandler implements Backend.
+func (b *browser) SetHandler(h WorkerEvents) { b.h = h }
+
+// Workers implements Backend.
+func (b *browser) Workers() int {
+	n := js.Global().Get("navigator").Get("hardwareConcurrency")
+	if n.Type() != js.TypeNumber || n.Int() < 1 {
+		return 1
+	}
+	return min(n.Int(), maxWorkers)
+}
+
+// Spawn implements pool.Transport.
+func (b *browser) Spawn(slot int) {
+	b.gen[slot]++
+	gen := b.gen[slot]
+	current := func() bool { return b.gen[slot] == gen && b.workers[slot] != nil }
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		b.message(args[0].Get("data"))
+		b.message(slot, current, args[0])
 		return nil
 	})
 	onError := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		msg := "the computing worker failed to start"
-		if m := args[0].Get("message"); m.Type() == js.TypeString {
-			msg += ": " + m.String()
-		}
-		args[0].Call("preventDefault")
-		b.later(func() { b.failAll(errors.New(msg)) })
+		msg := args[0].String()
+		b.later(func() {
+			if current() {
+				b.h.Fatal(slot, msg)
+			}
+		})
 		return nil
 	})
-	w.Call("addEventListener", "message", onMessage)
-	w.Call("addEventListener", "error", onError)
-	b.worker, b.funcs = w, []js.Func{onMessage, onError}
+	v := js.Global().Get("sparsefsWorkers").Call("spawn", onMessage, onError)
+	b.workers[slot] = &handle{v: v, funcs: []js.Func{onMessage, onError}}
 }
 
-// replace terminates the worker at once and starts a fresh one.
-func (b *browser) replace() {
-	b.worker.Call("terminate")
-	for _, f := range b.funcs {
+// Terminate implements pool.Transport.
+func (b *browser) Terminate(slot int) {
+	h := b.workers[slot]
+	if h == nil {
+		return
+	}
+	delete(b.workers, slot)
+	h.v.Call("terminate")
+	for _, f := range h.funcs {
 		f.Release()
 	}
-	b.spawn()
 }
 
-// failAll ends every pending call with err and replaces the worker.
-func (b *browser) failAll(err error) {
-	calls := b.calls
-	b.calls = map[int]*call{}
-	b.replace()
-	for _, c := range calls {
-		c.done(nil, err, false)
+func (b *browser) post(slot int, msg map[string]any, transfer ...any) {
+	if h := b.workers[slot]; h != nil {
+		h.v.Call("post", js.ValueOf(msg), js.ValueOf(transfer))
 	}
 }
 
-// message handles one message from the worker (in the JS callback: copy
-// out, then queue).
-func (b *browser) message(d js.Value) {
+// Load implements pool.Transport: the worker gets its own copy of the
+// bytes, transferred (not cloned); the page keeps the original.
+func (b *browser) Load(slot, data int) {
+	buf, ok := b.data[data]
+	if !ok {
+		return
+	}
+	cp := buf.Call("slice", 0)
+	b.post(slot, map[string]any{"type": "load", "data": data, "name": b.names[data], "bytes": cp}, cp)
+}
+
+// Unload implements pool.Transport.
+func (b *browser) Unload(slot, data int) {
+	b.post(slot, map[string]any{"type": "unload", "data": data})
+}
+
+// Start implements pool.Transport.
+func (b *browser) Start(slot, job int, request []byte, data int) {
+	b.post(slot, map[string]any{"type": "job", "id": job, "request": string(request), "data": data})
+}
+
+// message handles one message from a worker (in the JS callback: copy out,
+// then queue).
+func (b *browser) message(slot int, current func() bool, d js.Value) {
 	typ := d.Get("type").String()
 	id := -1
 	if v := d.Get("id"); v.Type() == js.TypeNumber {
 		id = v.Int()
 	}
+	var f func()
 	switch typ {
+	case "ready":
+		f = func() { b.h.Ready(slot) }
+	case "loaded":
+		data, sha := d.Get("data").Int(), d.Get("sha256").String()
+		f = func() { b.h.Loaded(data, sha) }
 	case "progress":
-		p := job.Progress{
+		p := wire.Progress{
 			Iteration: d.Get("iteration").Int(), MaxIterations: d.Get("maxIterations").Int(),
 			Objective: d.Get("objective").Float(), Fraction: d.Get("fraction").Float(),
 		}
-		b.later(func() {
-			if c := b.calls[id]; c != nil && c.progress != nil {
-				c.progress(p)
-			}
-		})
+		f = func() { b.h.Progress(id, p) }
 	case "result":
 		resp := []byte(d.Get("response").String())
-		b.later(func() { b.finish(id, resp, nil, false) })
+		f = func() { b.h.Result(id, resp) }
 	case "error":
-		err := errors.New(d.Get("message").String())
-		cancelled := d.Get("cancelled").Truthy()
-		b.later(func() { b.finish(id, nil, err, cancelled) })
+		msg := d.Get("message").String()
+		f = func() { b.h.Failed(id, msg) }
 	case "fatal":
-		err := fmt.Errorf("the computing worker stopped (%s); it has been restarted, please try again", d.Get("message").String())
-		b.later(func() { b.failAll(err) })
-	}
-}
-
-func (b *browser) finish(id int, resp []byte, err error, cancelled bool) {
-	c := b.calls[id]
-	if c == nil {
-		return // cancelled already
-	}
-	delete(b.calls, id)
-	c.done(resp, err, cancelled)
-}
-
-// Submit implements Backend.
-func (b *browser) Submit(req *job.Request, progress func(job.Progress), done func([]byte, error, bool)) int {
-	b.next++
-	id := b.next
-	text, err := json.Marshal(req)
-	if err != nil {
-		done(nil, err, false)
-		return id
-	}
-	msg := map[string]any{"type": "job", "id": id, "request": string(text)}
-	transfer := []any{}
-	if req.Op != job.OpMethods && b.data.Truthy() {
-		// Each job gets its own copy, transferred (not cloned) to the
-		// worker; the page keeps the original for the next job.
-		cp := b.data.Call("slice", 0)
-		msg["data"] = cp
-		transfer = append(transfer, cp)
-	}
-	b.calls[id] = &call{progress: progress, done: done}
-	b.worker.Call("postMessage", js.ValueOf(msg), js.ValueOf(transfer))
-	return id
-}
-
-// Cancel implements Backend: the worker is terminated at once (a compute
-// loop cannot be interrupted otherwise) and replaced.
-func (b *browser) Cancel(id int) {
-	c := b.calls[id]
-	if c == nil {
+		msg := d.Get("message").String()
+		f = func() { b.h.Fatal(slot, msg) }
+	default:
 		return
 	}
-	delete(b.calls, id)
-	others := b.calls
-	b.calls = map[int]*call{}
-	b.replace()
-	c.done(nil, nil, true)
-	for _, o := range others {
-		o.done(nil, errors.New("interrupted by a cancel"), false)
-	}
+	b.later(func() {
+		if current() {
+			f()
+		}
+	})
+}
+
+// keep stores a file's bytes under a new data number.
+func (b *browser) keep(name string, buf js.Value) int {
+	b.next++
+	b.data[b.next], b.names[b.next] = buf, name
+	return b.next
+}
+
+// Drop implements Backend.
+func (b *browser) Drop(data int) {
+	delete(b.data, data)
+	delete(b.names, data)
 }
 
 // OpenInput implements Backend.
-func (b *browser) OpenInput(ev vugu.DOMEvent, done func(string, int, error)) {
+func (b *browser) OpenInput(ev vugu.DOMEvent, done func(Opened)) {
 	target := js.Value(ev.JSEventTarget())
 	files := target.Get("files")
 	if files.Length() == 0 {
-		done("", 0, errors.New("no file was chosen"))
+		done(Opened{Err: errors.New("no file was chosen")})
 		return
 	}
 	b.read(files.Index(0), done)
@@ -198,32 +241,29 @@ func (b *browser) OpenInput(ev vugu.DOMEvent, done func(string, int, error)) {
 }
 
 // OpenDrop implements Backend.
-func (b *browser) OpenDrop(ev vugu.DOMEvent, done func(string, int, error)) {
+func (b *browser) OpenDrop(ev vugu.DOMEvent, done func(Opened)) {
 	dt := js.Value(ev.JSEvent()).Get("dataTransfer")
 	if !dt.Truthy() || dt.Get("files").Length() == 0 {
-		done("", 0, errors.New("nothing was dropped: drop a file (CSV or TSV)"))
+		done(Opened{Err: errors.New("nothing was dropped: drop a file (CSV or TSV)")})
 		return
 	}
 	b.read(dt.Get("files").Index(0), done)
 }
 
 // read loads a File's bytes.
-func (b *browser) read(file js.Value, done func(string, int, error)) {
+func (b *browser) read(file js.Value, done func(Opened)) {
 	name, size := file.Get("name").String(), file.Get("size").Int()
 	await(file.Call("arrayBuffer"), func(buf js.Value) {
-		b.later(func() {
-			b.data = buf
-			done(name, size, nil)
-		})
+		b.later(func() { done(Opened{Name: name, Size: size, Data: b.keep(name, buf)}) })
 	}, func(msg string) {
-		b.later(func() { done(name, size, fmt.Errorf("cannot read %s: %s", name, msg)) })
+		b.later(func() { done(Opened{Name: name, Size: size, Err: fmt.Errorf("cannot read %s: %s", name, msg)}) })
 	})
 }
 
 // OpenURL implements Backend.
-func (b *browser) OpenURL(url, name string, done func(string, int, error)) {
+func (b *browser) OpenURL(url, name string, done func(Opened)) {
 	fail := func(msg string) {
-		b.later(func() { done(name, 0, fmt.Errorf("cannot load %s: %s", url, msg)) })
+		b.later(func() { done(Opened{Name: name, Err: fmt.Errorf("cannot load %s: %s", url, msg)}) })
 	}
 	await(js.Global().Call("fetch", url), func(resp js.Value) {
 		if !resp.Get("ok").Bool() {
@@ -232,11 +272,56 @@ func (b *browser) OpenURL(url, name string, done func(string, int, error)) {
 		}
 		await(resp.Call("arrayBuffer"), func(buf js.Value) {
 			b.later(func() {
-				b.data = buf
-				done(name, buf.Get("byteLength").Int(), nil)
+				done(Opened{Name: name, Size: buf.Get("byteLength").Int(), Data: b.keep(name, buf)})
 			})
 		}, fail)
 	}, fail)
+}
+
+// ReadText implements Backend.
+func (b *browser) ReadText(ev vugu.DOMEvent, done func(name, text string, err error)) {
+	target := js.Value(ev.JSEventTarget())
+	files := target.Get("files")
+	if files.Length() == 0 {
+		done("", "", errors.New("no file was chosen"))
+		return
+	}
+	file := files.Index(0)
+	name := file.Get("name").String()
+	target.Set("value", "")
+	await(file.Call("text"), func(text js.Value) {
+		s := text.String()
+		b.later(func() { done(name, s, nil) })
+	}, func(msg string) {
+		b.later(func() { done(name, "", fmt.Errorf("cannot read %s: %s", name, msg)) })
+	})
+}
+
+// Download implements Backend.
+func (b *browser) Download(name, mime, text string) {
+	js.Global().Call("sparsefsDownload", name, mime, text)
+}
+
+// SavePNG implements Backend.
+func (b *browser) SavePNG(name, svg string) {
+	js.Global().Call("sparsefsSavePNG", name, svg)
+}
+
+// Paint implements Backend.
+func (b *browser) Paint(el vjs.Value, key, markup string) {
+	v := js.Value(el)
+	if k := v.Get("sparsefsKey"); k.Type() == js.TypeString && k.String() == key {
+		return
+	}
+	v.Set("innerHTML", markup)
+	v.Set("sparsefsKey", key)
+}
+
+// Mark implements Backend.
+func (b *browser) Mark(name string) {
+	if p := js.Global().Get("performance"); p.Truthy() && p.Get("mark").Truthy() {
+		p.Call("mark", name)
+	}
 }
 
 // await calls ok or fail once a promise settles, releasing its callbacks.

@@ -18,7 +18,9 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
-	root := &Root{Backend: newBrowser(ee)}
+	b := newBrowser(ee)
+	root := &Root{Backend: b}
+	first := true
 	for ok := true; ok; ok = renderer.EventWait() {
 		// Build under the read lock: state changes from worker callbacks
 		// take the write lock (see browser.drain).
@@ -27,6 +29,12 @@ func main() {
 		ee.RUnlock()
 		if err := renderer.Render(results); err != nil {
 			panic(err)
+		}
+		if first {
+			// The page is drawn and its controls work (WASM-NOTES trap
+			// 5: Rendered is not called on the root; do it here).
+			first = false
+			b.Mark("sparsefs-interactive")
 		}
 	}
 }

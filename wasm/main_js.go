@@ -61,21 +61,39 @@ func handle(w *worker, ev safejs.Value, post func(message)) {
 	typ := str(data, "type")
 	id := num(data, "id")
 	switch typ {
-	case "job":
-		var bytes []byte
-		if buf, err := data.Get("data"); err == nil && !buf.IsUndefined() && !buf.IsNull() {
-			bytes, err = copyBuffer(buf)
-			if err != nil {
-				post(message{"type": "error", "id": id, "cancelled": false, "message": "cannot read the data: " + err.Error()})
-				return
-			}
+	case "load":
+		b, err := bufferField(data, "bytes")
+		if err != nil || b == nil {
+			post(message{"type": "error", "id": -1, "data": num(data, "data"), "cancelled": false, "message": fmt.Sprintf("cannot read the data: %v", err)})
+			return
 		}
-		w.start(id, str(data, "request"), bytes)
+		w.load(num(data, "data"), str(data, "name"), b)
+	case "unload":
+		w.unload(num(data, "data"))
+	case "job":
+		// The data are either a loaded dataset's number or, as in the
+		// first version of the protocol, an ArrayBuffer.
+		inline, err := bufferField(data, "bytes")
+		if err != nil {
+			post(message{"type": "error", "id": id, "cancelled": false, "message": "cannot read the data: " + err.Error()})
+			return
+		}
+		w.start(id, str(data, "request"), num(data, "data"), inline)
 	case "cancel":
 		w.cancel(id)
 	default:
 		post(message{"type": "error", "id": id, "cancelled": false, "message": fmt.Sprintf("unknown message type %q", typ)})
 	}
+}
+
+// bufferField copies the ArrayBuffer in data[key] into Go memory; nil when
+// there is none.
+func bufferField(data safejs.Value, key string) ([]byte, error) {
+	buf, err := data.Get(key)
+	if err != nil || buf.IsUndefined() || buf.IsNull() {
+		return nil, nil
+	}
+	return copyBuffer(buf)
 }
 
 // copyBuffer copies an ArrayBuffer into Go memory through a Uint8Array view.

@@ -3,31 +3,51 @@
 // It speaks a small message protocol with the page (ui/); every message is a
 // plain object with a "type":
 //
-//	page → worker  {type: "job", id, request: JSON of job.Request, data?: ArrayBuffer}
+//	page → worker  {type: "load", data: ID, name, bytes: ArrayBuffer}
+//	               {type: "unload", data: ID}
+//	               {type: "job", id, request: JSON, data?: ID}
 //	               {type: "cancel", id}
 //	worker → page  {type: "ready"}
+//	               {type: "loaded", data: ID, size, sha256}
 //	               {type: "progress", id, iteration, maxIterations, objective, fraction}
-//	               {type: "result", id, response: JSON of job.Response}
+//	               {type: "result", id, response: JSON}
 //	               {type: "error", id, message, cancelled}
 //
-// The data file's bytes travel as a transferred ArrayBuffer beside the JSON
-// request. Every job runs in its own goroutine and every panic becomes an
-// "error" message: the page is never left waiting on a dead job.
+// A dataset is sent once per worker with "load" (its bytes transferred, not
+// cloned) under a number the page chooses; jobs name it by that number. The
+// worker keeps the bytes and the parsed tables (one per way of reading
+// them: label column, delimiter, header, missing values), so a run of many
+// jobs on one file parses it once per worker. "loaded" answers with the
+// file's SHA-256, which the page records in its reports.
 //
-// The logic here is plain Go, tested natively; main_js.go holds the only
-// code that touches the browser.
+// A job's request is a job.Request; its response is the job's JSON, except
+// for the worker's own operation "reduce" (the request adds "columns", the
+// 0-based features to keep), whose response is {"name", "csv"}: the data
+// restricted to those features plus the label, as CSV.
+//
+// Every job runs in its own goroutine and every panic becomes an "error"
+// message: the page is never left waiting on a dead job. The logic here is
+// plain Go, tested natively; main_js.go holds the only code that touches
+// the browser.
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
+	"sparsefs/core/dataset"
 	"sparsefs/core/job"
 )
 
@@ -43,6 +63,40 @@ const (
 	yieldEvery    = 50 * time.Millisecond
 )
 
+// OpReduce is the worker's own operation: write the loaded data restricted
+// to some features, as CSV.
+const OpReduce = "reduce"
+
+// request is what a "job" message carries: a job.Request, plus the
+// features to keep for OpReduce.
+type request struct {
+	job.Request
+	Columns []int `json:"columns,omitempty"`
+}
+
+// maxParsed is how many readings of one dataset a worker keeps.
+const maxParsed = 2
+
+// stored is a dataset sent with "load".
+type stored struct {
+	name   string
+	bytes  []byte
+	parsed []parsed // most recent last
+}
+
+// parsed is one reading of a stored dataset.
+type parsed struct {
+	key parseKey
+	ds  *dataset.Dataset
+}
+
+// parseKey is what changes how a file is read.
+type parseKey struct{ label, delimiter, header, missing string }
+
+func keyOf(d *job.Data) parseKey {
+	return parseKey{d.Label, d.Delimiter, strings.ToLower(d.Header), strings.ToLower(d.Missing)}
+}
+
 // worker runs jobs and posts their messages.
 type worker struct {
 	post  func(message)
@@ -51,14 +105,70 @@ type worker struct {
 
 	mu      sync.Mutex
 	running map[int]context.CancelFunc
+	data    map[int]*stored
+	parses  int // datasets parsed so far (for tests)
 }
 
 func newWorker(post func(message), yield func()) *worker {
-	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}}
+	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{}}
 }
 
-// start runs a job in a new goroutine.
-func (w *worker) start(id int, request string, data []byte) {
+// load stores a dataset's bytes under id (replacing any earlier one) and
+// answers with their size and SHA-256.
+func (w *worker) load(id int, name string, b []byte) {
+	sum := sha256.Sum256(b)
+	w.mu.Lock()
+	w.data[id] = &stored{name: name, bytes: b}
+	w.mu.Unlock()
+	w.post(message{"type": "loaded", "data": id, "size": len(b), "sha256": hex.EncodeToString(sum[:])})
+}
+
+// unload forgets a dataset.
+func (w *worker) unload(id int) {
+	w.mu.Lock()
+	delete(w.data, id)
+	w.mu.Unlock()
+}
+
+// dataset returns the reading of stored data id that d asks for, parsing
+// it only when this worker has not read it that way recently.
+func (w *worker) dataset(id int, d *job.Data) (*dataset.Dataset, error) {
+	key := keyOf(d)
+	w.mu.Lock()
+	s := w.data[id]
+	if s == nil {
+		w.mu.Unlock()
+		return nil, fmt.Errorf("the data (number %d) were not sent to this worker; load the file again", id)
+	}
+	for _, p := range s.parsed {
+		if p.key == key {
+			w.mu.Unlock()
+			return p.ds, nil
+		}
+	}
+	raw := s.bytes
+	w.mu.Unlock()
+	dd := *d
+	dd.Bytes, dd.Parsed = raw, nil
+	ds, err := job.Load(&dd)
+	if err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.parses++
+	if s == w.data[id] {
+		if len(s.parsed) == maxParsed {
+			s.parsed = s.parsed[1:]
+		}
+		s.parsed = append(s.parsed, parsed{key, ds})
+	}
+	return ds, nil
+}
+
+// start runs a job in a new goroutine. dataID names a loaded dataset
+// (negative: none); inline, if not nil, is the data itself.
+func (w *worker) start(id int, text string, dataID int, inline []byte) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w.mu.Lock()
 	w.running[id] = cancel
@@ -70,7 +180,7 @@ func (w *worker) start(id int, request string, data []byte) {
 			w.mu.Unlock()
 			cancel()
 		}()
-		w.run(ctx, id, request, data)
+		w.run(ctx, id, text, dataID, inline)
 	}()
 }
 
@@ -86,37 +196,119 @@ func (w *worker) cancel(id int) {
 
 // run performs one job and posts exactly one "result" or "error" message
 // for it, whatever happens.
-func (w *worker) run(ctx context.Context, id int, request string, data []byte) {
+func (w *worker) run(ctx context.Context, id int, text string, dataID int, inline []byte) {
+	fail := func(cancelled bool, msg string) {
+		w.post(message{"type": "error", "id": id, "cancelled": cancelled, "message": msg})
+	}
 	defer func() {
 		if r := recover(); r != nil {
-			w.post(message{"type": "error", "id": id, "cancelled": false,
-				"message": fmt.Sprintf("internal error (please report it): %v\n%s", r, debug.Stack())})
+			fail(false, fmt.Sprintf("internal error (please report it): %v\n%s", r, debug.Stack()))
 		}
 	}()
-	var req job.Request
-	if err := json.Unmarshal([]byte(request), &req); err != nil {
-		w.post(message{"type": "error", "id": id, "cancelled": false, "message": "malformed request: " + err.Error()})
+	var req request
+	if err := json.Unmarshal([]byte(text), &req); err != nil {
+		fail(false, "malformed request: "+err.Error())
 		return
 	}
-	if data != nil {
-		req.Data.Bytes = data
-	}
-	resp, err := w.exec(ctx, &req, w.progress(id))
-	if err != nil {
-		cancelled := errors.Is(err, context.Canceled)
-		msg := err.Error()
-		if cancelled {
-			msg = "cancelled"
+	op := strings.ToLower(req.Op)
+	switch {
+	case inline != nil:
+		req.Data.Bytes = inline
+	case dataID >= 0 && op == job.OpInspect:
+		w.mu.Lock()
+		s := w.data[dataID]
+		w.mu.Unlock()
+		if s == nil {
+			fail(false, fmt.Sprintf("the data (number %d) were not sent to this worker; load the file again", dataID))
+			return
 		}
-		w.post(message{"type": "error", "id": id, "cancelled": cancelled, "message": msg})
-		return
+		req.Data.Bytes = s.bytes
+	case dataID >= 0 && op != job.OpMethods:
+		ds, err := w.dataset(dataID, &req.Data)
+		if err != nil {
+			fail(false, err.Error())
+			return
+		}
+		req.Data.Parsed = ds
 	}
-	b, err := job.Marshal(resp, false)
+	var out []byte
+	var err error
+	if op == OpReduce {
+		out, err = reduce(&req)
+	} else {
+		var resp *job.Response
+		resp, err = w.exec(ctx, &req.Request, w.progress(id))
+		if err == nil {
+			out, err = job.Marshal(resp, false)
+			if err != nil {
+				err = errors.New("cannot encode the result: " + err.Error())
+			}
+		}
+	}
 	if err != nil {
-		w.post(message{"type": "error", "id": id, "cancelled": false, "message": "cannot encode the result: " + err.Error()})
+		if errors.Is(err, context.Canceled) {
+			fail(true, "cancelled")
+		} else {
+			fail(false, err.Error())
+		}
 		return
 	}
-	w.post(message{"type": "result", "id": id, "response": string(b)})
+	w.post(message{"type": "result", "id": id, "response": string(out)})
+}
+
+// reduce writes the data restricted to req.Columns plus the label as CSV
+// (comma-separated, a header row, numbers in their shortest exact form, a
+// missing cell empty, the label as its class name), and returns
+// {"name", "csv"} as JSON.
+func reduce(req *request) ([]byte, error) {
+	ds := req.Data.Parsed
+	if ds == nil {
+		var err error
+		if ds, err = job.Load(&req.Data); err != nil {
+			return nil, err
+		}
+	}
+	n := len(ds.Features)
+	if len(req.Columns) == 0 {
+		return nil, errors.New("no features chosen for the reduced data")
+	}
+	for _, j := range req.Columns {
+		if j < 0 || j >= n {
+			return nil, fmt.Errorf("feature %d does not exist: the data have %d features", j, n)
+		}
+	}
+	var buf bytes.Buffer
+	cw := csv.NewWriter(&buf)
+	row := make([]string, 0, len(req.Columns)+1)
+	for _, j := range req.Columns {
+		row = append(row, ds.Features[j])
+	}
+	cw.Write(append(row, ds.Label))
+	for i := 0; i < ds.Rows(); i++ {
+		row = row[:0]
+		for _, j := range req.Columns {
+			v := ds.X.At(i, j)
+			if math.IsNaN(v) {
+				row = append(row, "")
+			} else {
+				row = append(row, strconv.FormatFloat(v, 'g', -1, 64))
+			}
+		}
+		cw.Write(append(row, ds.Classes[ds.Y[i]]))
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return nil, err
+	}
+	name := req.Data.Name
+	if name == "" {
+		name = "data"
+	}
+	name = strings.TrimSuffix(name, ".gz")
+	for _, ext := range []string{".csv", ".tsv", ".txt"} {
+		name = strings.TrimSuffix(name, ext)
+	}
+	return json.Marshal(map[string]string{"name": fmt.Sprintf("%s-top%d.csv", name, len(req.Columns)), "csv": buf.String()})
 }
 
 // progress returns the job's progress hook: it posts throttled progress

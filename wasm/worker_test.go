@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -41,12 +42,12 @@ func (r *recorder) wait(t *testing.T) message {
 	}
 }
 
-const csv = "a,b,label\n1,0,0\n2,2,0\n6,5,1\n7,5,1\n"
+const table = "a,b,label\n1,0,0\n2,2,0\n6,5,1\n7,5,1\n"
 
 func TestJobResult(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	w.start(7, `{"method":"fstat","data":{"name":"x.csv"}}`, []byte(csv))
+	w.start(7, `{"method":"fstat","data":{"name":"x.csv"}}`, -1, []byte(table))
 	m := r.wait(t)
 	if m["type"] != "result" || m["id"] != 7 {
 		t.Fatalf("message %v", m)
@@ -67,7 +68,7 @@ func TestJobErrors(t *testing.T) {
 		`{"method":"fisher","data":{"name":"b.csv"}}`: `b.csv: line 2, column 2 ("b"): "x" is not a number`,
 	} {
 		r := newRecorder()
-		newWorker(r.post, nil).start(1, request, []byte("a,b,label\n1,x,0\n2,3,1\n"))
+		newWorker(r.post, nil).start(1, request, -1, []byte("a,b,label\n1,x,0\n2,3,1\n"))
 		m := r.wait(t)
 		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) || m["cancelled"] != false {
 			t.Errorf("%s: message %v, want an error containing %q", request, m, fragment)
@@ -84,7 +85,7 @@ func TestPanicReported(t *testing.T) {
 		m["boom"] = 1 // nil map write
 		return nil, nil
 	}
-	w.start(3, `{"method":"fisher"}`, nil)
+	w.start(3, `{"method":"fisher"}`, -1, nil)
 	m := r.wait(t)
 	if m["type"] != "error" || m["id"] != 3 || !strings.Contains(m["message"].(string), "internal error") {
 		t.Errorf("message %v", m)
@@ -108,7 +109,7 @@ func TestCancelAndProgress(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 	}
-	w.start(5, `{}`, nil)
+	w.start(5, `{}`, -1, nil)
 	<-started
 	time.Sleep(300 * time.Millisecond)
 	w.cancel(5)
@@ -133,4 +134,107 @@ func TestCancelAndProgress(t *testing.T) {
 		t.Errorf("running jobs left: %v", w.running)
 	}
 	w.mu.Unlock()
+}
+
+// sha of table computed with coreutils' sha256sum (an independent
+// implementation).
+const tableSHA256 = "03653a1d880cee901aaf09779ede30fb9d4b48beec9528e6747d11f726570760"
+
+// runJob starts a job on loaded data and waits for its message.
+func runJob(t *testing.T, w *worker, r *recorder, id int, request string, data int) message {
+	t.Helper()
+	w.start(id, request, data, nil)
+	m := r.wait(t)
+	if m["id"] != id {
+		t.Fatalf("message for job %v, want %d: %v", m["id"], id, m)
+	}
+	return m
+}
+
+// A dataset is loaded once and parsed once per way of reading it; jobs name
+// it by number and get the same answer as with the bytes inline.
+func TestLoadedDataParsedOnce(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	w.load(4, "x.csv", []byte(table))
+	r.mu.Lock()
+	loaded := r.msgs[0]
+	r.mu.Unlock()
+	if loaded["type"] != "loaded" || loaded["data"] != 4 || loaded["size"] != len(table) || loaded["sha256"] != tableSHA256 {
+		t.Fatalf("loaded message %v", loaded)
+	}
+	inline := func(request string) string {
+		w.start(99, request, -1, []byte(table))
+		return r.wait(t)["response"].(string)
+	}
+	for i, request := range []string{
+		`{"method":"fstat","data":{"name":"x.csv"}}`,
+		`{"method":"fisher","data":{"name":"x.csv"}}`,
+		`{"method":"fstat","data":{"name":"x.csv","label":"last"}}`, // another key, same table
+	} {
+		m := runJob(t, w, r, i+1, request, 4)
+		var got, want job.Selection
+		json.Unmarshal([]byte(m["response"].(string)), &got)
+		json.Unmarshal([]byte(inline(request)), &want)
+		got.Seconds, want.Seconds = 0, 0
+		if m["type"] != "result" || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v\ngot  %+v\nwant %+v", request, m, got, want)
+		}
+	}
+	// fstat and fisher read the file the same way; "last" is another key.
+	if w.parses != 2 {
+		t.Errorf("%d parses, want 2", w.parses)
+	}
+	// A third reading evicts the oldest (at most maxParsed are kept).
+	runJob(t, w, r, 5, `{"method":"fstat","data":{"label":"1"}}`, 4)
+	runJob(t, w, r, 6, `{"method":"fstat","data":{"name":"x.csv"}}`, 4)
+	if w.parses != 4 {
+		t.Errorf("%d parses, want 4", w.parses)
+	}
+	// Inspection reads the stored bytes (it needs the preview rows).
+	m := runJob(t, w, r, 7, `{"op":"inspect","data":{"name":"x.csv"},"preview_rows":3}`, 4)
+	var in job.Inspection
+	if err := json.Unmarshal([]byte(m["response"].(string)), &in); err != nil || len(in.Preview) != 3 || in.Dataset.Samples != 4 {
+		t.Errorf("inspection %v: %+v", err, in)
+	}
+	// A parse error names the file and the place.
+	w.load(5, "bad.csv", []byte("a,b,label\n1,x,0\n2,3,1\n"))
+	m = runJob(t, w, r, 8, `{"method":"fisher","data":{"name":"bad.csv"}}`, 5)
+	if m["type"] != "error" || !strings.Contains(m["message"].(string), `bad.csv: line 2, column 2 ("b"): "x" is not a number`) {
+		t.Errorf("parse error: %v", m)
+	}
+	// Unloaded data are gone.
+	w.unload(4)
+	m = runJob(t, w, r, 9, `{"method":"fstat"}`, 4)
+	if m["type"] != "error" || !strings.Contains(m["message"].(string), "were not sent to this worker") {
+		t.Errorf("job on unloaded data: %v", m)
+	}
+}
+
+// The reduced data keep the chosen features in the order given and the
+// label, as CSV that quotes what needs quoting and leaves missing cells
+// empty.
+func TestReduce(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	w.load(1, "p.csv.gz", []byte("\"g,1\",g2,g3,outcome\n1.5,NA,0.1,sick\n2,3,1e-7,well\n4,5,6,sick\n"))
+	m := runJob(t, w, r, 1, `{"op":"reduce","data":{"name":"p.csv.gz","missing":"mean"},"columns":[1,0]}`, 1)
+	var out map[string]string
+	if err := json.Unmarshal([]byte(m["response"].(string)), &out); err != nil {
+		t.Fatalf("%v: %v", err, m)
+	}
+	want := "g2,\"g,1\",outcome\n,1.5,sick\n3,2,well\n5,4,sick\n"
+	if out["csv"] != want || out["name"] != "p-top2.csv" {
+		t.Errorf("reduced %q named %q, want %q", out["csv"], out["name"], want)
+	}
+	for request, fragment := range map[string]string{
+		`{"op":"reduce","data":{"missing":"mean"},"columns":[3]}`: "feature 3 does not exist: the data have 3 features",
+		`{"op":"reduce","data":{"missing":"mean"}}`:               "no features chosen",
+		`{"op":"reduce","data":{}, "columns":[0]}`:                "missing",
+	} {
+		m := runJob(t, w, r, 2, request, 1)
+		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) {
+			t.Errorf("%s: %v, want an error containing %q", request, m, fragment)
+		}
+	}
 }

@@ -62,6 +62,11 @@ type Data struct {
 	Header string `json:"header,omitempty"`
 	// Missing is "reject" (default) or "mean" (impute the training mean).
 	Missing string `json:"missing,omitempty"`
+	// Parsed, if set, is this Data already read with the same Label,
+	// Delimiter, Header and Missing (a worker's cache, see Load); it wins
+	// over Bytes and Path, is shared rather than copied (nothing may
+	// modify it) and is not serialised. OpInspect ignores it.
+	Parsed *dataset.Dataset `json:"-"`
 }
 
 // Request is one unit of work.
@@ -97,6 +102,9 @@ type Request struct {
 	K int `json:"k,omitempty"`
 	// PreviewRows is how many rows an inspection returns (default 5).
 	PreviewRows int `json:"preview_rows,omitempty"`
+	// WeightRows, if positive, asks an embedded method for |W| of its top
+	// WeightRows ranked features in Selection.Weights (for a heat map).
+	WeightRows int `json:"weight_rows,omitempty"`
 }
 
 // Response is the answer to a Request. Exactly one of its parts is set,
@@ -161,6 +169,9 @@ type Selection struct {
 	// Seconds is the wall time of the fit (preprocessing excluded).
 	Seconds  float64  `json:"seconds"`
 	Warnings []string `json:"warnings"`
+	// Weights holds |W| of the top-ranked rows when Request.WeightRows
+	// asked for them (embedded methods only).
+	Weights *Weights `json:"weights,omitempty"`
 }
 
 // DatasetInfo describes the data a response was computed on.
@@ -258,6 +269,9 @@ func Run(ctx context.Context, req *Request, progress func(Progress)) (*Response,
 }
 
 func load(d *Data, previewRows int) (*dataset.Dataset, error) {
+	if d.Parsed != nil {
+		return d.Parsed, nil
+	}
 	opts := dataset.Options{Label: d.Label, PreviewRows: previewRows}
 	switch d.Delimiter {
 	case "":
@@ -356,7 +370,7 @@ func runInspect(req *Request) (*Inspection, error) {
 	// A preview must show files with missing values too; the policy only
 	// matters when they are used.
 	d := req.Data
-	d.Missing = "mean"
+	d.Missing, d.Parsed = "mean", nil
 	ds, err := load(&d, rows)
 	if err != nil {
 		return nil, err
@@ -399,6 +413,9 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	if req.K < 0 || req.K > n {
 		return nil, fmt.Errorf("k = %d is out of range: the data have %d features", req.K, n)
 	}
+	if req.WeightRows < 0 {
+		return nil, fmt.Errorf("weight_rows = %d is negative", req.WeightRows)
+	}
 	bias := req.Bias == nil || *req.Bias
 	dinfo := info(&req.Data, ds)
 	warnings := nonNil(ds.Warnings)
@@ -435,6 +452,9 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	if res.W != nil {
 		nz := selection.NonzeroRows(res.Scores, selection.SparsityTol)
 		out.NonzeroRows = &nz
+		if req.WeightRows > 0 {
+			out.Weights = topWeights(res.W, res.Ranking, req.WeightRows, ds.Classes)
+		}
 	}
 	return out, nil
 }

@@ -1,0 +1,312 @@
+// Package lab is the page's logic, in plain Go and tested natively: what the
+// user configured (selectors, a grid of parameter values for each, presets
+// from the papers), the jobs a run expands into, what the results add up to
+// (frequencies, overlaps, the charts' data) and the files the page exports
+// (the ranking as CSV, the full report as JSON, which loads back).
+package lab
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"sparsefs/ui/wire"
+)
+
+// Config is everything the user chose for a run.
+type Config struct {
+	// Methods are the chosen selectors, in the order chosen.
+	Methods []MethodConfig `json:"methods"`
+	// Preprocess is zscore, minmax or none; Bias appends a constant-1
+	// column for the embedded models.
+	Preprocess string `json:"preprocess"`
+	Bias       bool   `json:"bias"`
+	// Label and Missing say how to read the data (the label column, and
+	// "mean" to impute missing values).
+	Label   string `json:"label,omitempty"`
+	Missing string `json:"missing,omitempty"`
+	// TopK is how many top features the frequency, the overlap, the
+	// charts and the reduced data use.
+	TopK int `json:"top_k"`
+	// Protocol is the evaluation the run is meant for (kept in reports;
+	// it runs once the evaluation is available).
+	Protocol Protocol `json:"protocol"`
+	// Preset names the preset the configuration came from, if any.
+	Preset string `json:"preset,omitempty"`
+}
+
+// MethodConfig is one chosen selector and the text of its parameter
+// fields: a value, or a list of values (a grid: one job per combination).
+type MethodConfig struct {
+	Name   string            `json:"name"`
+	Values map[string]string `json:"params,omitempty"`
+}
+
+// Protocol describes an evaluation as the papers run it.
+type Protocol struct {
+	// Scheme is "cv" (stratified k-fold) or "holdout" (repeated
+	// stratified splits).
+	Scheme  string  `json:"scheme,omitempty"`
+	Folds   int     `json:"folds,omitempty"`
+	Train   float64 `json:"train,omitempty"`
+	Repeats int     `json:"repeats,omitempty"`
+	// K is the list of feature counts, as text ("1:80", "10,20,50").
+	K           string   `json:"k,omitempty"`
+	Classifiers []string `json:"classifiers,omitempty"`
+	C           float64  `json:"c,omitempty"`
+	Tune        string   `json:"tune,omitempty"`
+	Seed        int64    `json:"seed,omitempty"`
+}
+
+// DefaultConfig is the page's starting point.
+func DefaultConfig() Config {
+	return Config{Preprocess: "zscore", Bias: true, TopK: 20,
+		Protocol: Protocol{Scheme: "cv", Folds: 5, K: "1:50", Classifiers: []string{"svm"}, C: 1, Seed: 1}}
+}
+
+// Has reports whether method name is chosen.
+func (c *Config) Has(name string) bool { return c.index(name) >= 0 }
+
+func (c *Config) index(name string) int {
+	for i, m := range c.Methods {
+		if m.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Toggle adds or removes a method.
+func (c *Config) Toggle(name string, on bool) {
+	i := c.index(name)
+	switch {
+	case on && i < 0:
+		c.Methods = append(c.Methods, MethodConfig{Name: name})
+	case !on && i >= 0:
+		c.Methods = append(c.Methods[:i], c.Methods[i+1:]...)
+	}
+}
+
+// SetValue records the text of a parameter field.
+func (c *Config) SetValue(method, param, text string) {
+	i := c.index(method)
+	if i < 0 {
+		return
+	}
+	if c.Methods[i].Values == nil {
+		c.Methods[i].Values = map[string]string{}
+	}
+	c.Methods[i].Values[param] = text
+}
+
+// Value returns the text of a parameter field ("" when untouched).
+func (c *Config) Value(method, param string) (string, bool) {
+	if i := c.index(method); i >= 0 {
+		v, ok := c.Methods[i].Values[param]
+		return v, ok
+	}
+	return "", false
+}
+
+// DefaultText writes a parameter's default as its field shows it.
+func DefaultText(p wire.Param) string {
+	if len(p.Choices) > 0 {
+		if i := int(p.Default); i >= 0 && i < len(p.Choices) {
+			return p.Choices[i]
+		}
+	}
+	return strconv.FormatFloat(p.Default, 'g', -1, 64)
+}
+
+// RangeText describes a parameter's allowed values: "one of a, b",
+// "a whole number in [1, 10000000]", "in (0, 1]".
+func RangeText(p wire.Param) string {
+	if len(p.Choices) > 0 {
+		return "one of " + strings.Join(p.Choices, ", ")
+	}
+	lo, hi := "[", "]"
+	if p.MinOpen {
+		lo = "("
+	}
+	if p.MaxOpen {
+		hi = ")"
+	}
+	kind := "a number"
+	if p.Integer {
+		kind = "a whole number"
+	}
+	return fmt.Sprintf("%s in %s%s, %s%s", kind, lo, bound(p.Min), bound(p.Max), hi)
+}
+
+func bound(v float64) string {
+	switch {
+	case math.IsInf(v, 1) || v >= math.MaxFloat64:
+		return "∞"
+	case math.IsInf(v, -1) || v <= -math.MaxFloat64:
+		return "−∞"
+	}
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// SplitList splits a list typed by a person: values separated by commas,
+// semicolons or spaces. A range a:b (or a:step:b) stands for a, a+step, …,
+// b (step 1 by default).
+func SplitList(text string) ([]string, error) {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '\n' })
+	var out []string
+	for _, f := range fields {
+		if !strings.Contains(f, ":") {
+			out = append(out, f)
+			continue
+		}
+		vals, err := expandRange(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, vals...)
+	}
+	return out, nil
+}
+
+// maxRange bounds the values one range may stand for.
+const maxRange = 10000
+
+func expandRange(f string) ([]string, error) {
+	parts := strings.Split(f, ":")
+	if len(parts) != 2 && len(parts) != 3 {
+		return nil, fmt.Errorf("%q is not a range: write a:b or a:step:b", f)
+	}
+	nums := make([]float64, len(parts))
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(p, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%q is not a range: %q is not a number", f, p)
+		}
+		nums[i] = v
+	}
+	a, step, b := nums[0], 1.0, nums[len(nums)-1]
+	if len(nums) == 3 {
+		step = nums[1]
+	}
+	if !(step > 0) || b < a {
+		return nil, fmt.Errorf("the range %q is empty: it must go up from a to b in positive steps", f)
+	}
+	n := int(math.Floor((b-a)/step+1e-9)) + 1
+	if n > maxRange {
+		return nil, fmt.Errorf("the range %q has %d values; at most %d are allowed", f, n, maxRange)
+	}
+	out := make([]string, n)
+	for i := range out {
+		v := a + float64(i)*step
+		out[i] = strconv.FormatFloat(math.Round(v*1e12)/1e12, 'g', -1, 64)
+	}
+	return out, nil
+}
+
+// ParseInts reads a list of whole numbers ("1:80", "10, 20, 50"), sorted
+// and without repeats.
+func ParseInts(text string) ([]int, error) {
+	vals, err := SplitList(text)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[int]bool{}
+	var out []int
+	for _, v := range vals {
+		k, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a whole number", v)
+		}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	sort.Ints(out)
+	return out, nil
+}
+
+// ParseValues reads the values of one parameter's field: numbers checked
+// against the parameter's range, or choices by name. An empty field means
+// the default.
+func ParseValues(method string, p wire.Param, text string) ([]any, error) {
+	tokens, err := SplitList(text)
+	if err != nil {
+		return nil, fmt.Errorf("%s: parameter %s: %v", method, p.Name, err)
+	}
+	if len(tokens) == 0 {
+		if len(p.Choices) > 0 {
+			return []any{DefaultText(p)}, nil
+		}
+		return []any{p.Default}, nil
+	}
+	var out []any
+	seen := map[string]bool{}
+	for _, tok := range tokens {
+		v, err := parseValue(method, p, tok)
+		if err != nil {
+			return nil, err
+		}
+		key := fmt.Sprint(v)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
+func parseValue(method string, p wire.Param, tok string) (any, error) {
+	if len(p.Choices) > 0 {
+		for _, c := range p.Choices {
+			if strings.EqualFold(c, tok) {
+				return c, nil
+			}
+		}
+		return nil, fmt.Errorf("%s: parameter %s must be one of %s, not %q", method, p.Name, strings.Join(p.Choices, ", "), tok)
+	}
+	v, err := strconv.ParseFloat(tok, 64)
+	if err != nil {
+		return nil, fmt.Errorf("%s: parameter %s: %q is not a number", method, p.Name, tok)
+	}
+	bad := math.IsNaN(v) || math.IsInf(v, 0) || v < p.Min || (p.MinOpen && v == p.Min) ||
+		v > p.Max || (p.MaxOpen && v == p.Max) || (p.Integer && v != math.Trunc(v))
+	if bad {
+		return nil, fmt.Errorf("%s: parameter %s = %s is invalid: it must be %s (%s)", method, p.Name, tok, RangeText(p), p.Doc)
+	}
+	return v, nil
+}
+
+// Chosen returns the choices of a categorical parameter that its field's
+// text lists (the default when the text lists none or cannot be read).
+func Chosen(p wire.Param, text string) map[string]bool {
+	out := map[string]bool{}
+	vals, err := ParseValues("", p, text)
+	if err != nil {
+		vals = []any{DefaultText(p)}
+	}
+	for _, v := range vals {
+		out[fmt.Sprint(v)] = true
+	}
+	return out
+}
+
+// ToggleChoice adds a choice to a categorical parameter's list, or removes
+// it, and returns the new text (choices in their declared order; empty,
+// meaning the default, when none is left).
+func ToggleChoice(p wire.Param, text, choice string, on bool) string {
+	set := Chosen(p, text)
+	set[choice] = on
+	var parts []string
+	for _, c := range p.Choices {
+		if set[c] {
+			parts = append(parts, c)
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,490 @@
+// Package pool runs independent jobs on a pool of Web Workers: a queue, one
+// job per worker at a time, per-job progress, an overall fraction and an
+// estimate of the time left, and a cancel that stops every worker at once
+// (they are terminated and started afresh; finished jobs keep their
+// results).
+//
+// A dataset is sent to a worker once ("load"), the first time a job on it
+// goes there; the jobs then name it by number. A worker started afresh gets
+// it again when it next needs it.
+//
+// The pool is plain Go: a Transport (Web Workers in the page, fakes in the
+// tests) carries its messages. It is not safe for concurrent use; the page
+// calls it, and feeds it the workers' messages, under its own lock.
+package pool
+
+import (
+	"fmt"
+	"time"
+
+	"sparsefs/ui/wire"
+)
+
+// Transport starts workers and posts messages to them. Messages posted to a
+// worker before it is ready are queued by the worker, in order.
+type Transport interface {
+	// Spawn starts the worker of a slot (replacing none: the slot is
+	// free).
+	Spawn(slot int)
+	// Terminate stops the worker of a slot at once.
+	Terminate(slot int)
+	// Load sends dataset data to a slot's worker; Unload forgets it.
+	Load(slot, data int)
+	Unload(slot, data int)
+	// Start sends a job: its id, its request (JSON) and its dataset
+	// (negative: none).
+	Start(slot, job int, request []byte, data int)
+}
+
+// State is where a job is.
+type State int
+
+const (
+	Queued State = iota
+	Running
+	Done
+	Failed
+	Cancelled
+)
+
+var stateNames = [...]string{"queued", "running", "done", "failed", "cancelled"}
+
+func (s State) String() string { return stateNames[s] }
+
+// Finished reports whether the job has ended, one way or another.
+func (s State) Finished() bool { return s >= Done }
+
+// Job is one unit of work.
+type Job struct {
+	ID int
+	// Label says what the job does, for people.
+	Label   string
+	Request []byte
+	// Data is the dataset the job reads (negative: none).
+	Data int
+
+	State    State
+	Slot     int // the slot that runs or ran it (−1 before)
+	Progress wire.Progress
+	// Queued, Started and Ended are when the job entered each state.
+	Queued, Started, Ended time.Time
+	// Response is the worker's answer (Done); Err says why it failed.
+	Response []byte
+	Err      string
+
+	onProgress func(*Job)
+	onDone     func(*Job)
+}
+
+// Seconds is the job's running time so far (or in all, once finished).
+func (j *Job) Seconds(now time.Time) float64 {
+	switch {
+	case j.Started.IsZero():
+		return 0
+	case j.Ended.IsZero():
+		return now.Sub(j.Started).Seconds()
+	}
+	return j.Ended.Sub(j.Started).Seconds()
+}
+
+// Fraction is the share of the job done: 1 once finished, the worker's
+// estimate while it runs.
+func (j *Job) Fraction() float64 {
+	switch {
+	case j.State.Finished():
+		return 1
+	case j.State == Running:
+		return clamp01(j.Progress.Fraction)
+	}
+	return 0
+}
+
+func clamp01(v float64) float64 {
+	if !(v > 0) {
+		return 0
+	}
+	if v > 1 {
+		return 1
+	}
+	return v
+}
+
+type slot struct {
+	job     *Job
+	data    map[int]bool // datasets this worker holds
+	ready   bool
+	retired bool // to be removed once its job ends (the pool shrank)
+}
+
+// Pool dispatches jobs to workers.
+type Pool struct {
+	t     Transport
+	now   func() time.Time
+	slots []*slot
+	queue []*Job
+	jobs  map[int]*Job // queued and running
+	next  int
+}
+
+// New starts a pool of n workers (at least one).
+func New(t Transport, n int, now func() time.Time) *Pool {
+	if now == nil {
+		now = time.Now
+	}
+	p := &Pool{t: t, now: now, jobs: map[int]*Job{}}
+	p.Resize(n)
+	return p
+}
+
+// Size is the number of workers.
+func (p *Pool) Size() int {
+	n := 0
+	for _, s := range p.slots {
+		if s != nil && !s.retired {
+			n++
+		}
+	}
+	return n
+}
+
+// Ready reports how many workers have said they are ready.
+func (p *Pool) ReadyCount() int {
+	n := 0
+	for _, s := range p.slots {
+		if s != nil && !s.retired && s.ready {
+			n++
+		}
+	}
+	return n
+}
+
+// Resize changes the number of workers (at least one). Extra workers
+// stop once their current job ends.
+func (p *Pool) Resize(n int) {
+	n = max(n, 1)
+	live := 0
+	for i, s := range p.slots {
+		if s == nil {
+			continue
+		}
+		if s.retired && live < n {
+			s.retired = false
+		}
+		if !s.retired {
+			live++
+			if live > n {
+				s.retired = true
+				if s.job == nil {
+					p.t.Terminate(i)
+					p.slots[i] = nil
+				}
+			}
+		}
+	}
+	for i := 0; live < n; i++ {
+		if i == len(p.slots) {
+			p.slots = append(p.slots, nil)
+		}
+		if p.slots[i] == nil {
+			p.spawn(i)
+			live++
+		}
+	}
+	p.dispatch()
+}
+
+func (p *Pool) spawn(i int) {
+	p.slots[i] = &slot{data: map[int]bool{}}
+	p.t.Spawn(i)
+}
+
+// Submit queues a job. onProgress (may be nil) is called on each progress
+// report, onDone once when the job ends. Front puts the job at the head of
+// the queue (a preview must not wait behind a long run).
+func (p *Pool) Submit(label string, request []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
+	p.next++
+	j := &Job{ID: p.next, Label: label, Request: request, Data: data, Slot: -1, Queued: p.now(), onProgress: onProgress, onDone: onDone}
+	p.jobs[j.ID] = j
+	if front {
+		p.queue = append([]*Job{j}, p.queue...)
+	} else {
+		p.queue = append(p.queue, j)
+	}
+	p.dispatch()
+	return j
+}
+
+// dispatch gives queued jobs to idle workers, sending their data first
+// where needed.
+func (p *Pool) dispatch() {
+	for i, s := range p.slots {
+		if len(p.queue) == 0 {
+			return
+		}
+		if s == nil || s.retired || s.job != nil {
+			continue
+		}
+		j := p.queue[0]
+		p.queue = p.queue[1:]
+		if j.Data >= 0 && !s.data[j.Data] {
+			p.t.Load(i, j.Data)
+			s.data[j.Data] = true
+		}
+		j.State, j.Slot, j.Started = Running, i, p.now()
+		s.job = j
+		p.t.Start(i, j.ID, j.Request, j.Data)
+	}
+}
+
+// Forget makes every worker drop dataset data (a new file was opened).
+func (p *Pool) Forget(data int) {
+	for i, s := range p.slots {
+		if s != nil && s.data[data] {
+			p.t.Unload(i, data)
+			delete(s.data, data)
+		}
+	}
+}
+
+// Ready records that a slot's worker has started.
+func (p *Pool) Ready(slot int) {
+	if s := p.slot(slot); s != nil {
+		s.ready = true
+	}
+}
+
+func (p *Pool) slot(i int) *slot {
+	if i < 0 || i >= len(p.slots) {
+		return nil
+	}
+	return p.slots[i]
+}
+
+// Progress records a job's progress report.
+func (p *Pool) Progress(id int, pr wire.Progress) {
+	j := p.jobs[id]
+	if j == nil || j.State != Running {
+		return // a late message from a job already ended
+	}
+	j.Progress = pr
+	if j.onProgress != nil {
+		j.onProgress(j)
+	}
+}
+
+// Result ends a job with its response.
+func (p *Pool) Result(id int, response []byte) {
+	if j := p.jobs[id]; j != nil && j.State == Running {
+		j.Response = response
+		p.end(j, Done)
+	}
+}
+
+// Failed ends a job with an error.
+func (p *Pool) Failed(id int, msg string) {
+	if j := p.jobs[id]; j != nil && j.State == Running {
+		j.Err = msg
+		p.end(j, Failed)
+	}
+}
+
+// Fatal handles a worker that died (it ran out of memory, or could not
+// start): its job fails with msg. A worker that had started is replaced by
+// a fresh one; one that never said it was ready is not (its code cannot be
+// loaded: starting another would fail the same way, again and again), and
+// when no worker is left the queued jobs fail too.
+func (p *Pool) Fatal(slot int, msg string) {
+	s := p.slot(slot)
+	if s == nil {
+		return
+	}
+	j := s.job
+	s.job = nil
+	p.t.Terminate(slot)
+	if s.retired || !s.ready {
+		p.slots[slot] = nil
+	} else {
+		p.spawn(slot)
+	}
+	if j != nil {
+		j.Err = msg
+		p.finish(j, Failed)
+	}
+	if p.Size() == 0 {
+		queued := p.queue
+		p.queue = nil
+		for _, q := range queued {
+			q.Err = msg
+			p.finish(q, Failed)
+		}
+	}
+	p.dispatch()
+}
+
+// end finishes a running job and frees its worker.
+func (p *Pool) end(j *Job, st State) {
+	if s := p.slot(j.Slot); s != nil && s.job == j {
+		s.job = nil
+		if s.retired {
+			p.t.Terminate(j.Slot)
+			p.slots[j.Slot] = nil
+		}
+	}
+	p.finish(j, st)
+	p.dispatch()
+}
+
+func (p *Pool) finish(j *Job, st State) {
+	j.State, j.Ended = st, p.now()
+	delete(p.jobs, j.ID)
+	if j.onDone != nil {
+		j.onDone(j)
+	}
+}
+
+// Cancel stops everything at once: every busy worker is terminated and
+// replaced, and every queued or running job ends as cancelled. Finished
+// jobs are untouched. It returns how many jobs it cancelled.
+func (p *Pool) Cancel() int {
+	var ended []*Job
+	for i, s := range p.slots {
+		if s == nil || s.job == nil {
+			continue
+		}
+		ended = append(ended, s.job)
+		p.t.Terminate(i)
+		if s.retired {
+			p.slots[i] = nil
+		} else {
+			p.spawn(i)
+		}
+	}
+	ended = append(ended, p.queue...)
+	p.queue = nil
+	for _, j := range ended {
+		j.Err = "cancelled"
+		p.finish(j, Cancelled)
+	}
+	return len(ended)
+}
+
+// Busy reports whether any job is queued or running.
+func (p *Pool) Busy() bool { return len(p.jobs) > 0 }
+
+// Running returns the running jobs, by slot.
+func (p *Pool) Running() []*Job {
+	var out []*Job
+	for _, s := range p.slots {
+		if s != nil && s.job != nil {
+			out = append(out, s.job)
+		}
+	}
+	return out
+}
+
+// Slots returns what each worker is doing, in slot order: its job, or nil
+// when it is idle.
+func (p *Pool) Slots() []*Job {
+	var out []*Job
+	for _, s := range p.slots {
+		if s != nil && !s.retired {
+			out = append(out, s.job)
+		}
+	}
+	return out
+}
+
+// Summary describes a set of jobs (a run) for a progress bar.
+type Summary struct {
+	Total, Done, Failed, Cancelled, Running, Queued int
+	// Fraction is the share of the work done, in [0, 1]: finished jobs
+	// count 1, running ones their reported fraction.
+	Fraction float64
+	// Left estimates the time until the last job ends; Known says
+	// whether there is enough evidence for an estimate yet.
+	Left  time.Duration
+	Known bool
+}
+
+// Summarize adds up jobs at time now. The estimate of the time left
+// assumes the work still to do proceeds at the rate observed so far (work
+// done divided by time since the first job started, which already
+// accounts for the workers running side by side); it is given once at
+// least half a job's worth of work is done, or one job has finished.
+func Summarize(jobs []*Job, now time.Time) Summary {
+	var s Summary
+	var first time.Time
+	done := 0.0
+	for _, j := range jobs {
+		if !j.Started.IsZero() && (first.IsZero() || j.Started.Before(first)) {
+			first = j.Started
+		}
+		switch j.State {
+		case Queued:
+			s.Queued++
+		case Running:
+			s.Running++
+			done += j.Fraction()
+		case Done:
+			s.Done++
+			done++
+		case Failed:
+			s.Failed++
+			done++
+		case Cancelled:
+			s.Cancelled++
+		}
+	}
+	s.Total = len(jobs)
+	work := float64(s.Total - s.Cancelled)
+	if work > 0 {
+		s.Fraction = clamp01(done / work)
+	}
+	elapsed := now.Sub(first).Seconds()
+	if !first.IsZero() && elapsed > 0 && (done >= 0.5 || s.Done+s.Failed > 0) {
+		s.Known = true
+		left := (work - done) / (done / elapsed)
+		s.Left = time.Duration(left * float64(time.Second))
+	}
+	return s
+}
+
+// Text describes a summary in a few words: "3 of 12 done · 2 running ·
+// about 40 s left".
+func (s Summary) Text() string {
+	t := fmt.Sprintf("%d of %d done", s.Done+s.Failed, s.Total-s.Cancelled)
+	if s.Failed > 0 {
+		t += fmt.Sprintf(" (%d failed)", s.Failed)
+	}
+	if s.Running > 0 {
+		t += fmt.Sprintf(" · %d running", s.Running)
+	}
+	if s.Queued > 0 {
+		t += fmt.Sprintf(" · %d waiting", s.Queued)
+	}
+	if s.Cancelled > 0 {
+		t += fmt.Sprintf(" · %d cancelled", s.Cancelled)
+	}
+	if s.Running+s.Queued > 0 {
+		if s.Known {
+			t += " · " + LeftText(s.Left)
+		} else {
+			t += " · estimating the time left…"
+		}
+	}
+	return t
+}
+
+// LeftText writes a duration as people read an estimate.
+func LeftText(d time.Duration) string {
+	sec := d.Seconds()
+	switch {
+	case sec < 1:
+		return "less than a second left"
+	case sec < 90:
+		return fmt.Sprintf("about %.0f s left", sec)
+	case sec < 90*60:
+		return fmt.Sprintf("about %.0f min left", sec/60)
+	}
+	return fmt.Sprintf("about %.1f h left", sec/3600)
+}

@@ -1,0 +1,74 @@
+//go:build e2e
+
+package main
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	selection "sparsefs/core/select"
+)
+
+// e2eSlow is a test double for the browser tests, compiled into the worker
+// only with -tags e2e (build.sh builds dist-e2e/ with it): an embedded
+// "method" with a parameter, a known objective trace and a known W, that
+// takes as long as asked. It lets the tests exercise parameter grids, the
+// pool's progress and cancel, convergence plots and |W| heat maps before
+// the real embedded selectors are merged.
+//
+// Its "fit" busy-computes for ms milliseconds per iteration (the worker is
+// blocked, as by a real solver), with the objective 1 + 1/k after
+// iteration k, and stops at max_iter iterations. W[j][q] = (q+1)/(j+1)
+// (shape "flat", the default) or (q+1)/(j+1)² (shape "steep", a
+// categorical parameter), so the ranking is the column order.
+type e2eSlow struct {
+	ms    float64
+	steep bool
+}
+
+func (s e2eSlow) Fit(ctx context.Context, p *selection.Problem, st *selection.Settings) (*selection.Result, error) {
+	_, n := p.X.Dims()
+	c := max(p.C, 1)
+	w := mat.NewDense(n, c, nil)
+	for j := 0; j < n; j++ {
+		for q := 0; q < c; q++ {
+			d := float64(j + 1)
+			if s.steep {
+				d *= d
+			}
+			w.Set(j, q, float64(q+1)/d)
+		}
+	}
+	run, err := selection.Iterate(ctx, st, func(k int) (float64, selection.Status, error) {
+		end := time.Now().Add(time.Duration(s.ms * float64(time.Millisecond)))
+		x := 0.0
+		for time.Now().Before(end) {
+			for i := 0; i < 1000; i++ {
+				x += math.Sqrt(float64(i))
+			}
+		}
+		_ = x
+		return 1 + 1/float64(k), selection.NotTerminated, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return selection.EmbeddedResult(w, n, run), nil
+}
+
+func init() {
+	selection.Register(&selection.Spec{
+		Name: "e2e_slow", Title: "Slow test double (browser tests only)", Doc: "waits, with a known trace and W",
+		Paper: "none: a test double", Kind: selection.Embedded,
+		Params: []selection.Param{
+			{Name: "ms", Default: 10, Min: 0, Max: 10000, Doc: "milliseconds of work per iteration"},
+			{Name: "shape", Default: 0, Choices: []string{"flat", "steep"}, Doc: "how fast the weights fall"},
+		},
+		New: func(p selection.Params) (selection.Selector, error) {
+			return e2eSlow{ms: p["ms"], steep: p["shape"] == 1}, nil
+		},
+	})
+}
