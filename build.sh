@@ -117,6 +117,7 @@ gotests() {
 crosscheck() {
 	say "cross-check with scikit-learn (Debian's python3-sklearn)"
 	/usr/bin/python3 scripts/crosscheck_sklearn.py bin/sparsefs
+	/usr/bin/python3 -W ignore::UserWarning scripts/crosscheck_eval.py bin/sparsefs
 }
 
 e2e() {

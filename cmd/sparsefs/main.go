@@ -8,6 +8,13 @@
 //	                [-preprocess zscore|minmax|none] [-bias=true|false] [-k N] [-coding y01|ypm]
 //	sparsefs inspect -data PATH [-label COLUMN]
 //	sparsefs methods
+//	sparsefs eval -data PATH -methods LIST [-k LIST] [-classifier svm,knn]
+//	              [-cv 5 | -holdout 0.7x10 | -foldfile PATH] [-features LIST]
+//	              [-seed S] [-tune NAME=V1,V2,...] [-workers N] [-units LIST]
+//	sparsefs merge PART.json ...
+//	sparsefs synth [-m 2000 -d1 100 -d2 700 -c 5 -outliers 0.1 -seed S] [-task regression]
+//
+// See docs/evaluation.md for eval, merge and synth.
 //
 // Results are one JSON object on standard output; errors go to standard
 // error with a non-zero exit status (1 for a failed run, 2 for bad usage).
@@ -32,6 +39,9 @@ Commands:
   select   rank the features of a dataset with one method
   inspect  describe a dataset (delimiter, header, classes, preview)
   methods  list the methods and their parameters
+  eval     evaluate methods by cross-validation or holdout (accuracy vs K)
+  merge    merge the parts of an evaluation run unit by unit (eval -units)
+  synth    write the synthetic data of gsr-fs §5.1 as CSV
 
 Run "sparsefs COMMAND -h" for the flags of a command.
 `
@@ -63,6 +73,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		req, indent, err = parseInspect(args[1:], stderr)
 	case "methods":
 		req, indent = &job.Request{Op: job.OpMethods}, true
+	case "eval":
+		req, indent, err = parseEval(args[1:], stderr)
+	case "merge":
+		req, indent, err = parseMerge(args[1:], os.Stdin, stderr)
+	case "synth":
+		return runSynth(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "sparsefs: unknown command %q\n\n%s", args[0], usage)
 		return 2

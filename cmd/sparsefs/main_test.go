@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -114,5 +115,116 @@ func TestInspectAndMethods(t *testing.T) {
 	code, out, _ = runCLI("methods")
 	if code != 0 || !strings.Contains(out, `"name": "fisher"`) {
 		t.Errorf("methods: %d %s", code, out)
+	}
+}
+
+var timingsRE = regexp.MustCompile(`"(seconds|fit_seconds)":(\{[^}]*\}|[-0-9.e+]+|null)`)
+
+func withoutTimes(s string) string { return timingsRE.ReplaceAllString(s, `"$1":0`) }
+
+// eval prints one JSON report; its units run separately (-units) and merged
+// (merge) print the same report, whatever -workers says, and -request runs
+// the report's own request again to the same numbers.
+func TestEvalUnitsMergeRequest(t *testing.T) {
+	dir := t.TempDir()
+	synth := filepath.Join(dir, "s.csv")
+	if code, _, errs := runCLI("synth", "-m", "60", "-d1", "3", "-d2", "4", "-c", "3", "-seed", "2", "-task", "classification", "-o", synth); code != 0 {
+		t.Fatalf("synth: %s", errs)
+	}
+	args := []string{"eval", "-data", synth, "-methods", "fisher,l1svm", "-param", "C=0.5", "-k", "1:3", "-classifier", "svm,knn", "-holdout", "0.7x3", "-seed", "4"}
+	code, full, errs := runCLI(append(args, "-workers", "1")...)
+	if code != 0 {
+		t.Fatalf("eval: %s", errs)
+	}
+	if code, par, _ := runCLI(append(args, "-workers", "3")...); code != 0 || withoutTimes(par) != withoutTimes(full) {
+		t.Error("-workers 3 changes the report")
+	}
+	var parts []string
+	for _, u := range []string{"4,5", "0:3"} {
+		code, out, errs := runCLI(append(args, "-units", u)...)
+		if code != 0 {
+			t.Fatalf("eval -units %s: %s", u, errs)
+		}
+		p := filepath.Join(dir, "part"+u+".json")
+		os.WriteFile(p, []byte(out), 0o644)
+		parts = append(parts, p)
+	}
+	code, merged, errs := runCLI(append([]string{"merge"}, parts...)...)
+	if code != 0 || withoutTimes(merged) != withoutTimes(full) {
+		t.Errorf("merge (exit %d, %s) differs from the full run", code, errs)
+	}
+	report := filepath.Join(dir, "report.json")
+	os.WriteFile(report, []byte(full), 0o644)
+	code, again, errs := runCLI("eval", "-request", report)
+	if code != 0 || withoutTimes(again) != withoutTimes(full) {
+		t.Errorf("-request (exit %d, %s) does not re-create the report", code, errs)
+	}
+	var rep struct {
+		K       []int `json:"k"`
+		Results []struct {
+			Method string `json:"method"`
+			Params map[string]any
+		} `json:"results"`
+		Splits []any `json:"splits"`
+	}
+	if err := json.Unmarshal([]byte(full), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(rep.K, []int{1, 2, 3}) || len(rep.Splits) != 3 || rep.Results[1].Method != "l1svm" || rep.Results[1].Params["C"] != 0.5 {
+		t.Errorf("report %+v", rep)
+	}
+}
+
+// Regression data from synth: targets named, no class label, a fixed
+// subset evaluated by RMSE.
+func TestEvalRegressionTargets(t *testing.T) {
+	dir := t.TempDir()
+	synth := filepath.Join(dir, "r.csv")
+	if code, _, errs := runCLI("synth", "-m", "100", "-d1", "2", "-d2", "3", "-c", "2", "-o", synth); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, errs := runCLI("eval", "-data", synth, "-label", "none", "-targets", "y1,y2", "-features", "0:3", "-cv", "4")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var rep struct {
+		Results []struct {
+			RMSE struct{ Mean []float64 } `json:"rmse"`
+		} `json:"results"`
+		Dataset struct{ Targets []string } `json:"dataset"`
+	}
+	json.Unmarshal([]byte(out), &rep)
+	if len(rep.Results) != 1 || len(rep.Results[0].RMSE.Mean) != 1 || rep.Results[0].RMSE.Mean[0] > 0.7 || !reflect.DeepEqual(rep.Dataset.Targets, []string{"y1", "y2"}) {
+		t.Errorf("regression report %s", out)
+	}
+}
+
+func TestEvalErrors(t *testing.T) {
+	good := writeFile(t, "d.csv", "a,b,c,label\n1,0,3,x\n2,1,1,y\n3,0,2,x\n4,1,0,y\n5,2,1,x\n6,1,3,y\n")
+	folds := writeFile(t, "f.txt", "0\n1\n0\n1\n")
+	for _, c := range []struct {
+		args     []string
+		code     int
+		fragment string
+	}{
+		{[]string{"eval", "-methods", "fisher"}, 2, "-data is required"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-cv", "2", "-holdout", "0.5x2"}, 2, "give one protocol"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-holdout", "70%"}, 2, "not TRAINxREPEATS"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-param", "gamma=1"}, 2, "none of the methods fisher has a parameter gamma"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-param", "rfs.gamma=1"}, 2, "method rfs is not in -methods"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-k", "1:"}, 2, "-k:"},
+		{[]string{"eval", "-data", good, "-methods", "nope"}, 2, `unknown method "nope"`},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-k", "5"}, 1, "k = 5 is out of range"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-foldfile", folds}, 1, "4 entries for 6 samples"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-classifier", "tree"}, 1, `unknown classifier "tree"`},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-tune", "gamma"}, 2, "not NAME=V1,V2"},
+		{[]string{"eval", "-request", good, "-methods", "fisher"}, 2, "cannot be combined with -request"},
+		{[]string{"merge"}, 2, "give the part files"},
+		{[]string{"synth", "-task", "both", "-outliers", "3"}, 2, "outlier fraction"},
+	} {
+		code, out, errs := runCLI(c.args...)
+		if code != c.code || !strings.Contains(errs, c.fragment) || out != "" {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", c.args, code, errs, c.code, c.fragment)
+		}
 	}
 }

@@ -47,8 +47,13 @@ type Options struct {
 	// Header says whether the first row names the columns.
 	Header HeaderMode
 	// Label chooses the label column: a header name, a 1-based column
-	// number, "first" or "last". Empty means the last column.
+	// number, "first" or "last". Empty means the last column. "none" means
+	// the file has no class label; Targets must then be given.
 	Label string
+	// Targets, if set, name the columns holding real-valued regression
+	// targets (header names or 1-based column numbers). They are read
+	// into Dataset.Targets and are not features.
+	Targets []string
 	// Missing says what to do with missing feature cells.
 	Missing MissingPolicy
 	// PreviewRows is how many data rows to keep as text in
@@ -68,9 +73,16 @@ type Dataset struct {
 	Label       string
 	LabelColumn int
 	// Classes are the distinct labels in class order; Y[i] indexes
-	// Classes for sample i.
+	// Classes for sample i. Both are nil when the file has no label
+	// (Options.Label = "none").
 	Classes []string
 	Y       []int
+	// Targets is m×t, the real-valued target columns named by
+	// Options.Targets (nil without them); TargetNames are their names and
+	// TargetColumns their 1-based positions in the file.
+	Targets       *mat.Dense
+	TargetNames   []string
+	TargetColumns []int
 	// Delimiter and Header are what the file turned out to use.
 	Delimiter rune
 	Header    bool
@@ -88,7 +100,10 @@ type Dataset struct {
 }
 
 // Rows returns the number of samples.
-func (d *Dataset) Rows() int { return len(d.Y) }
+func (d *Dataset) Rows() int {
+	r, _ := d.X.Dims()
+	return r
+}
 
 // ClassCounts returns the number of samples in each class.
 func (d *Dataset) ClassCounts() []int {
@@ -299,14 +314,40 @@ func (p *parser) parse(raw []byte) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds.LabelColumn = lab + 1
-	ds.Label = ds.Columns[lab]
+	if lab >= 0 {
+		ds.LabelColumn = lab + 1
+		ds.Label = ds.Columns[lab]
+	}
+	isTarget := make([]bool, ncols)
+	for _, want := range p.opts.Targets {
+		j, err := findColumn(ds.Columns, hasHeader, want, "target")
+		if err != nil {
+			return nil, err
+		}
+		if j == lab {
+			return nil, &Error{Msg: fmt.Sprintf("column %d (%q) cannot be both the label and a target", j+1, ds.Columns[j])}
+		}
+		if isTarget[j] {
+			return nil, &Error{Msg: fmt.Sprintf("column %d (%q) is named twice as a target", j+1, ds.Columns[j])}
+		}
+		isTarget[j] = true
+		ds.TargetColumns = append(ds.TargetColumns, j+1)
+		ds.TargetNames = append(ds.TargetNames, ds.Columns[j])
+	}
+	if lab < 0 && len(ds.TargetColumns) == 0 {
+		return nil, &Error{Msg: "label none needs target columns: name the real-valued targets, or choose a label column"}
+	}
 	for j, name := range ds.Columns {
-		if j != lab {
+		if j != lab && !isTarget[j] {
 			ds.Features = append(ds.Features, name)
 		}
 	}
-	n := ncols - 1
+	n := len(ds.Features)
+	if n == 0 {
+		return nil, &Error{Msg: "no feature columns are left besides the label and the targets"}
+	}
+	var targets []float64
+	rowsRead := 0
 
 	var data []float64
 	var labels []string
@@ -323,8 +364,20 @@ func (p *parser) parse(raw []byte) (*Dataset, error) {
 		if len(ds.Preview) < p.opts.PreviewRows {
 			ds.Preview = append(ds.Preview, append([]string(nil), rec...))
 		}
+		rowsRead++
 		k := 0
 		for j, cell := range rec {
+			if isTarget[j] {
+				v, ok := parseNumber(cell, p.delim)
+				if isMissing(cell) {
+					return errorf(line, j+1, ds.Columns[j], "the target value is missing (targets cannot be imputed: fill it in or drop the row)")
+				}
+				if !ok || math.IsInf(v, 0) {
+					return errorf(line, j+1, ds.Columns[j], "%q is not a finite number (a regression target must be one)", cell)
+				}
+				targets = append(targets, v)
+				continue
+			}
 			if j == lab {
 				if isMissing(cell) {
 					return errorf(line, j+1, ds.Columns[j], "the class label is missing")
@@ -376,11 +429,11 @@ func (p *parser) parse(raw []byte) (*Dataset, error) {
 			}
 		}
 	}
-	if len(labels) == 0 {
+	if rowsRead == 0 {
 		return nil, &Error{Msg: "the file has a header but no data rows"}
 	}
-	if len(labels) == 1 {
-		return nil, &Error{Msg: "the file has a single data row; selection needs samples of at least two classes"}
+	if rowsRead == 1 {
+		return nil, &Error{Msg: "the file has a single data row; selection needs at least two samples"}
 	}
 	if ds.Missing > 0 && p.opts.Missing == RejectMissing {
 		e := *firstMissing
@@ -392,7 +445,13 @@ func (p *parser) parse(raw []byte) (*Dataset, error) {
 			ds.MissingColumns = append(ds.MissingColumns, k)
 		}
 	}
-	ds.X = mat.NewDense(len(labels), n, data)
+	ds.X = mat.NewDense(rowsRead, n, data)
+	if t := len(ds.TargetColumns); t > 0 {
+		ds.Targets = mat.NewDense(rowsRead, t, targets)
+	}
+	if lab < 0 {
+		return ds, nil
+	}
 	ds.Classes, ds.Y = EncodeLabels(labels)
 	if len(ds.Classes) < 2 {
 		return nil, errorf(0, lab+1, ds.Label, "every sample has the same class %q; selection needs at least two classes (is this the right label column?)", ds.Classes[0])
@@ -417,6 +476,7 @@ func looksLikeHeader(first, second []string, delim rune) bool {
 	return false
 }
 
+// labelColumn returns the 0-based label column, or −1 for "none".
 func (p *parser) labelColumn(cols []string, hasHeader bool) (int, error) {
 	want := strings.TrimSpace(p.opts.Label)
 	switch strings.ToLower(want) {
@@ -424,7 +484,17 @@ func (p *parser) labelColumn(cols []string, hasHeader bool) (int, error) {
 		return len(cols) - 1, nil
 	case "first":
 		return 0, nil
+	case "none":
+		return -1, nil
 	}
+	return findColumn(cols, hasHeader, want, "label")
+}
+
+// findColumn finds a column by header name (exactly, else uniquely
+// case-insensitively) or 1-based number; what says which column is sought,
+// for the error message.
+func findColumn(cols []string, hasHeader bool, want, what string) (int, error) {
+	want = strings.TrimSpace(want)
 	if hasHeader {
 		for j, c := range cols {
 			if c == want {
@@ -447,7 +517,7 @@ func (p *parser) labelColumn(cols []string, hasHeader bool) (int, error) {
 	}
 	if k, err := strconv.Atoi(want); err == nil {
 		if k < 1 || k > len(cols) {
-			return 0, &Error{Msg: fmt.Sprintf("label column %d is out of range: the file has %d columns (numbered from 1)", k, len(cols))}
+			return 0, &Error{Msg: fmt.Sprintf("%s column %d is out of range: the file has %d columns (numbered from 1)", what, k, len(cols))}
 		}
 		return k - 1, nil
 	}
@@ -457,7 +527,11 @@ func (p *parser) labelColumn(cols []string, hasHeader bool) (int, error) {
 		names, more = names[:8], fmt.Sprintf(" and %d more", len(cols)-8)
 	}
 	if !hasHeader {
-		return 0, &Error{Msg: fmt.Sprintf("no column is named %q: the file has no header row, so give the label column by number (1 to %d), first or last", want, len(cols))}
+		how := ""
+		if what == "label" {
+			how = ", first or last"
+		}
+		return 0, &Error{Msg: fmt.Sprintf("no column is named %q: the file has no header row, so give the %s column by number (1 to %d)%s", want, what, len(cols), how)}
 	}
 	return 0, &Error{Msg: fmt.Sprintf("no column is named %q; the columns are %s%s", want, strings.Join(quoteAll(names), ", "), more)}
 }

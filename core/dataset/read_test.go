@@ -270,3 +270,43 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// Target columns are read as numbers beside the features; with label
+// "none" there are no classes.
+func TestTargets(t *testing.T) {
+	text := "f1,y1,f2,y2,class\n1,0.5,2,-1,a\n3,1.5,4,-2,b\n5,2.5,6,-3,a\n"
+	ds := mustParse(t, text, Options{Targets: []string{"y1", "4"}})
+	if !reflect.DeepEqual(ds.Features, []string{"f1", "f2"}) || !reflect.DeepEqual(ds.X.RawMatrix().Data, []float64{1, 2, 3, 4, 5, 6}) {
+		t.Errorf("features %q X %v", ds.Features, ds.X.RawMatrix().Data)
+	}
+	if !reflect.DeepEqual(ds.TargetNames, []string{"y1", "y2"}) || !reflect.DeepEqual(ds.TargetColumns, []int{2, 4}) ||
+		!reflect.DeepEqual(ds.Targets.RawMatrix().Data, []float64{0.5, -1, 1.5, -2, 2.5, -3}) {
+		t.Errorf("targets %q %v %v", ds.TargetNames, ds.TargetColumns, ds.Targets.RawMatrix().Data)
+	}
+	if !reflect.DeepEqual(ds.Y, []int{0, 1, 0}) || ds.Rows() != 3 {
+		t.Errorf("labels %v rows %d", ds.Y, ds.Rows())
+	}
+	none := mustParse(t, "f1,y\n1,2\n3,4\n", Options{Label: "none", Targets: []string{"y"}})
+	if none.Y != nil || none.Classes != nil || none.Rows() != 2 || none.Label != "" || none.Targets.At(1, 0) != 4 {
+		t.Errorf("label none: %+v", none)
+	}
+	for _, c := range []struct {
+		text string
+		opts Options
+		frag string
+	}{
+		{"f1,y\n1,2\n3,4\n", Options{Label: "none"}, "label none needs target columns"},
+		{"f1,y,c\n1,2,a\n3,4,b\n", Options{Targets: []string{"c"}}, "both the label and a target"},
+		{"f1,y,c\n1,2,a\n3,4,b\n", Options{Targets: []string{"y", "Y"}}, "named twice"},
+		{"f1,y,c\n1,2,a\n3,4,b\n", Options{Targets: []string{"z"}}, `no column is named "z"`},
+		{"f1,y,c\n1,2,a\n3,4,b\n", Options{Targets: []string{"9"}}, "target column 9 is out of range"},
+		{"f1,y,c\n1,,a\n3,4,b\n", Options{Targets: []string{"y"}, Missing: ImputeMean}, "target value is missing"},
+		{"f1,y,c\n1,x,a\n3,4,b\n", Options{Targets: []string{"y"}}, "not a finite number"},
+		{"y,c\n1,a\n3,b\n", Options{Targets: []string{"y"}}, "no feature columns"},
+	} {
+		_, err := Parse([]byte(c.text), c.opts)
+		if err == nil || !strings.Contains(err.Error(), c.frag) {
+			t.Errorf("%q %+v: error %v, want %q", c.text, c.opts, err, c.frag)
+		}
+	}
+}

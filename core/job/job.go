@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"sparsefs/core/dataset"
+	"sparsefs/core/evaluate"
 	selection "sparsefs/core/select"
 )
 
@@ -31,6 +32,13 @@ const (
 	OpInspect = "inspect"
 	// OpMethods lists the available methods and their parameters.
 	OpMethods = "methods"
+	// OpEval evaluates methods by cross-validation or holdout (see
+	// eval.go): the whole report, or with Units only those units.
+	OpEval = "eval"
+	// OpEvalPlan describes an evaluation's units without running them.
+	OpEvalPlan = "eval-plan"
+	// OpMerge merges the partial results of OpEval into the report.
+	OpMerge = "merge"
 )
 
 // Data says where a dataset comes from and how to read it.
@@ -45,6 +53,9 @@ type Data struct {
 	// Label is the label column: a name, a 1-based number, "first" or
 	// "last" (the default).
 	Label string `json:"label,omitempty"`
+	// Targets name the columns holding real-valued regression targets
+	// (header names or 1-based numbers); Label may then be "none".
+	Targets []string `json:"targets,omitempty"`
 	// Delimiter is ",", ";", "\t" or "" to detect it.
 	Delimiter string `json:"delimiter,omitempty"`
 	// Header is "auto" (default), "yes" or "no".
@@ -68,6 +79,18 @@ type Request struct {
 	// categorical parameter's choice).
 	Method string         `json:"method,omitempty"`
 	Params map[string]any `json:"params,omitempty"`
+	// Eval is the plan of OpEval and OpEvalPlan (methods, K list,
+	// classifiers, protocol, seed, tuning). Preprocess, Bias and Coding
+	// may be given here at the top level instead of in the plan.
+	Eval *evaluate.Plan `json:"eval,omitempty"`
+	// Units, for OpEval, runs only these units (numbered from 0) and
+	// answers with an EvalPart instead of the report.
+	Units []int `json:"units,omitempty"`
+	// Workers is how many units OpEval runs at once in goroutines
+	// (default 1). It never changes the result.
+	Workers int `json:"workers,omitempty"`
+	// Parts are the partial results OpMerge merges.
+	Parts []*EvalPart `json:"parts,omitempty"`
 	// Preprocess is "zscore" (default), "minmax" or "none".
 	Preprocess string `json:"preprocess,omitempty"`
 	// Bias appends a constant-1 column for the embedded models (default
@@ -92,6 +115,8 @@ type Response struct {
 	Selection  *Selection
 	Inspection *Inspection
 	Methods    *MethodList
+	EvalReport *EvalReport
+	EvalPart   *EvalPart
 }
 
 // MarshalJSON implements json.Marshaler: the JSON of the part that is set.
@@ -103,6 +128,10 @@ func (r *Response) MarshalJSON() ([]byte, error) {
 		return json.Marshal(r.Inspection)
 	case r.Methods != nil:
 		return json.Marshal(r.Methods)
+	case r.EvalReport != nil:
+		return json.Marshal(r.EvalReport)
+	case r.EvalPart != nil:
+		return json.Marshal(r.EvalPart)
 	}
 	return []byte("null"), nil
 }
@@ -162,6 +191,13 @@ type DatasetInfo struct {
 	// Missing counts missing cells; MissingColumns lists their features.
 	Missing        int   `json:"missing"`
 	MissingColumns []int `json:"missing_columns"`
+	// Targets are the names of the real-valued target columns.
+	Targets []string `json:"targets,omitempty"`
+	// SHA256, in evaluation reports, identifies the data as read: the
+	// SHA-256 of the feature names, the values (their IEEE bits), the
+	// labels and the targets, so that a re-run can be checked to use the
+	// same data whatever file they came from.
+	SHA256 string `json:"sha256,omitempty"`
 }
 
 // Inspection is the answer to OpInspect: what the data look like.
@@ -222,8 +258,16 @@ func Run(ctx context.Context, req *Request, progress func(Progress)) (*Response,
 		return &Response{Inspection: ins}, nil
 	case OpMethods:
 		return &Response{Methods: Methods()}, nil
+	case OpEval, OpEvalPlan:
+		return runEval(ctx, req, progress)
+	case OpMerge:
+		rep, err := Merge(req.Parts)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{EvalReport: rep}, nil
 	}
-	return nil, fmt.Errorf("unknown operation %q: use select, inspect or methods", req.Op)
+	return nil, fmt.Errorf("unknown operation %q: use select, inspect, methods, eval, eval-plan or merge", req.Op)
 }
 
 func load(d *Data, previewRows int) (*dataset.Dataset, error) {
@@ -278,6 +322,7 @@ func load(d *Data, previewRows int) (*dataset.Dataset, error) {
 			return nil, fmt.Errorf("cannot read the data file: %w", err)
 		}
 	}
+	opts.Targets = d.Targets
 	ds, err := dataset.Parse(raw, opts)
 	if err != nil {
 		return nil, withName(d, err)
@@ -306,8 +351,9 @@ func info(d *Data, ds *dataset.Dataset) DatasetInfo {
 	return DatasetInfo{
 		Name: name, Samples: ds.Rows(), Features: len(ds.Features), Label: ds.Label,
 		Delimiter: string(ds.Delimiter), Header: ds.Header,
-		Classes: ds.Classes, Counts: ds.ClassCounts(),
+		Classes: nonNil(ds.Classes), Counts: ds.ClassCounts(),
 		Constant: nonNil(constant), Missing: ds.Missing, MissingColumns: nonNil(ds.MissingColumns),
+		Targets: ds.TargetNames,
 	}
 }
 
@@ -392,7 +438,7 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	}
 	// The whole file is the training part here: the scaler is fitted on it.
 	scaler := dataset.FitScaler(scaling, ds.X)
-	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding}
+	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding, Targets: ds.Targets}
 	settings := params.Settings()
 	settings.Progress = progress
 	start := time.Now()

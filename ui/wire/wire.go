@@ -16,6 +16,10 @@ const (
 	OpInspect = "inspect"
 	OpMethods = "methods"
 	OpReduce  = "reduce"
+	// The evaluation's operations (job.OpEval, OpEvalPlan, OpMerge).
+	OpEval     = "eval"
+	OpEvalPlan = "eval-plan"
+	OpMerge    = "merge"
 )
 
 // Data says how to read a dataset (job.Data without the bytes, which
@@ -27,21 +31,29 @@ type Data struct {
 	Delimiter string `json:"delimiter,omitempty"`
 	Header    string `json:"header,omitempty"`
 	Missing   string `json:"missing,omitempty"`
+	// Targets name real-valued target columns (evaluation by RMSE).
+	Targets []string `json:"targets,omitempty"`
 }
 
 // Request is job.Request, plus Columns for the worker's reduce operation.
 type Request struct {
-	Op          string         `json:"op,omitempty"`
-	Data        Data           `json:"data"`
-	Method      string         `json:"method,omitempty"`
-	Params      map[string]any `json:"params,omitempty"`
-	Preprocess  string         `json:"preprocess,omitempty"`
-	Bias        *bool          `json:"bias,omitempty"`
-	Coding      string         `json:"coding,omitempty"`
-	K           int            `json:"k,omitempty"`
-	PreviewRows int            `json:"preview_rows,omitempty"`
-	WeightRows  int            `json:"weight_rows,omitempty"`
-	Columns     []int          `json:"columns,omitempty"`
+	Op     string         `json:"op,omitempty"`
+	Data   Data           `json:"data"`
+	Method string         `json:"method,omitempty"`
+	Params map[string]any `json:"params,omitempty"`
+	// Eval, Units, Workers and Parts are the evaluation's (job.OpEval,
+	// OpEvalPlan, OpMerge; see docs/evaluation.md).
+	Eval        *EvalPlan   `json:"eval,omitempty"`
+	Units       []int       `json:"units,omitempty"`
+	Workers     int         `json:"workers,omitempty"`
+	Parts       []*EvalPart `json:"parts,omitempty"`
+	Preprocess  string      `json:"preprocess,omitempty"`
+	Bias        *bool       `json:"bias,omitempty"`
+	Coding      string      `json:"coding,omitempty"`
+	K           int         `json:"k,omitempty"`
+	PreviewRows int         `json:"preview_rows,omitempty"`
+	WeightRows  int         `json:"weight_rows,omitempty"`
+	Columns     []int       `json:"columns,omitempty"`
 }
 
 // Selection is job.Selection.
@@ -87,6 +99,8 @@ type DatasetInfo struct {
 	Constant       []int    `json:"constant"`
 	Missing        int      `json:"missing"`
 	MissingColumns []int    `json:"missing_columns"`
+	Targets        []string `json:"targets,omitempty"`
+	SHA256         string   `json:"sha256,omitempty"`
 }
 
 // Inspection is job.Inspection.
@@ -162,4 +176,169 @@ func (m *MethodInfo) Param(name string) *Param {
 		}
 	}
 	return nil
+}
+
+// EvalPlan is evaluate.Plan: what an evaluation runs (docs/evaluation.md).
+type EvalPlan struct {
+	Methods     []EvalVariant `json:"methods"`
+	Features    []int         `json:"features,omitempty"`
+	K           []int         `json:"k"`
+	Classifiers []Classifier  `json:"classifiers"`
+	Protocol    EvalProtocol  `json:"protocol"`
+	Seed        uint64        `json:"seed"`
+	Preprocess  string        `json:"preprocess"`
+	Bias        *bool         `json:"bias"`
+	Coding      string        `json:"coding,omitempty"`
+	Tune        []EvalGrid    `json:"tune,omitempty"`
+	InnerFolds  int           `json:"inner_folds,omitempty"`
+}
+
+// EvalVariant is evaluate.Variant: a method and its parameters (a list of
+// values sweeps a parameter).
+type EvalVariant struct {
+	Method string         `json:"method"`
+	Params map[string]any `json:"params,omitempty"`
+}
+
+// EvalGrid is evaluate.Grid: a parameter tuned by inner cross-validation.
+type EvalGrid struct {
+	Param  string `json:"param"`
+	Values []any  `json:"values"`
+}
+
+// EvalProtocol is evaluate.Protocol: "cv" (Folds), "holdout" (Train,
+// Repeats) or "folds" (Assignment).
+type EvalProtocol struct {
+	Kind       string  `json:"kind"`
+	Folds      int     `json:"folds,omitempty"`
+	Train      float64 `json:"train,omitempty"`
+	Repeats    int     `json:"repeats,omitempty"`
+	Assignment []int   `json:"assignment,omitempty"`
+}
+
+// Classifier is classify.Config: "svm" (C, Multiclass, Bias) or "knn"
+// (Neighbors).
+type Classifier struct {
+	Name       string  `json:"name"`
+	C          float64 `json:"C,omitempty"`
+	Multiclass string  `json:"multiclass,omitempty"`
+	Bias       string  `json:"bias,omitempty"`
+	Neighbors  int     `json:"neighbors,omitempty"`
+}
+
+// EvalPart is job.EvalPart: the answer to an eval job with units (those
+// units) or to eval-plan (none); Header.Units counts them.
+type EvalPart struct {
+	Request  *Request      `json:"request"`
+	Dataset  DatasetInfo   `json:"dataset"`
+	Features []string      `json:"features"`
+	Header   *EvalHeader   `json:"header"`
+	Units    []*UnitResult `json:"units"`
+	Warnings []string      `json:"warnings"`
+}
+
+// EvalHeader is evaluate.Header.
+type EvalHeader struct {
+	K           []int         `json:"k"`
+	Classifiers []string      `json:"classifiers"`
+	Targets     bool          `json:"targets"`
+	Splits      []SplitInfo   `json:"splits"`
+	Variants    []VariantInfo `json:"variants"`
+	Units       int           `json:"units"`
+}
+
+// SplitInfo is evaluate.SplitInfo.
+type SplitInfo struct {
+	Train int   `json:"train"`
+	Test  []int `json:"test"`
+}
+
+// VariantInfo is evaluate.VariantInfo.
+type VariantInfo struct {
+	Method string         `json:"method"`
+	Kind   string         `json:"kind"`
+	Params map[string]any `json:"params"`
+	Tuned  []string       `json:"tuned"`
+	PerK   bool           `json:"per_k"`
+}
+
+// UnitResult is evaluate.UnitResult: one method on one split.
+type UnitResult struct {
+	Unit       int            `json:"unit"`
+	Variant    int            `json:"variant"`
+	Split      int            `json:"split"`
+	Params     map[string]any `json:"params"`
+	Fits       []Fit          `json:"fits"`
+	Selected   [][]int        `json:"selected"`
+	Accuracy   []Floats       `json:"accuracy"`
+	RMSE       Floats         `json:"rmse"`
+	Redundancy Floats         `json:"redundancy"`
+	Sparsity   []*int         `json:"sparsity"`
+	Tuning     *Tuning        `json:"tuning,omitempty"`
+	Seconds    float64        `json:"seconds"`
+	Notes      []string       `json:"notes"`
+}
+
+// Fit is evaluate.Fit.
+type Fit struct {
+	K           int     `json:"k,omitempty"`
+	Ranking     []int   `json:"ranking"`
+	Scores      Floats  `json:"scores"`
+	PerClass    [][]int `json:"per_class,omitempty"`
+	Objective   *Float  `json:"objective"`
+	Iterations  int     `json:"iterations"`
+	Stop        string  `json:"stop"`
+	Trace       Floats  `json:"trace"`
+	NonzeroRows *int    `json:"nonzero_rows"`
+	Seconds     float64 `json:"seconds"`
+}
+
+// Tuning is evaluate.Tuning.
+type Tuning struct {
+	InnerFolds int            `json:"inner_folds"`
+	Chosen     map[string]any `json:"chosen"`
+	Grid       []TuneScore    `json:"grid"`
+}
+
+// TuneScore is evaluate.TuneScore.
+type TuneScore struct {
+	Params  map[string]any `json:"params"`
+	Measure string         `json:"measure"`
+	Score   Float          `json:"score"`
+}
+
+// EvalReport is job.EvalReport: the merged report.
+type EvalReport struct {
+	Request     *Request        `json:"request"`
+	Dataset     DatasetInfo     `json:"dataset"`
+	Features    []string        `json:"features"`
+	K           []int           `json:"k"`
+	Classifiers []string        `json:"classifiers"`
+	Splits      []SplitInfo     `json:"splits"`
+	Results     []VariantResult `json:"results"`
+	Warnings    []string        `json:"warnings"`
+}
+
+// VariantResult is evaluate.VariantResult: one row of the report.
+type VariantResult struct {
+	VariantInfo
+	Accuracy   []Summary     `json:"accuracy"`
+	RMSE       *Summary      `json:"rmse"`
+	Redundancy Summary       `json:"redundancy"`
+	Sparsity   *Summary      `json:"sparsity"`
+	FitSeconds Scalar        `json:"fit_seconds"`
+	Units      []*UnitResult `json:"units"`
+}
+
+// Summary is evaluate.Summary: per K, mean and sample deviation over the
+// splits.
+type Summary struct {
+	Mean Floats `json:"mean"`
+	Std  Floats `json:"std"`
+}
+
+// Scalar is evaluate.Scalar.
+type Scalar struct {
+	Mean Float `json:"mean"`
+	Std  Float `json:"std"`
 }

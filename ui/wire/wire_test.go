@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"os/exec"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"sparsefs/core/classify"
+	"sparsefs/core/evaluate"
 	"sparsefs/core/job"
 	selection "sparsefs/core/select"
 )
@@ -19,7 +22,11 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		if f.Anonymous {
-			for k, v := range jsonFields(f.Type) {
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			for k, v := range jsonFields(ft) {
 				out[k] = v
 			}
 			continue
@@ -63,6 +70,23 @@ func TestSameJSONFields(t *testing.T) {
 		{job.MethodList{}, MethodList{}, nil},
 		{job.MethodInfo{}, MethodInfo{}, nil},
 		{selection.Param{}, Param{}, nil},
+		{evaluate.Plan{}, EvalPlan{}, nil},
+		{evaluate.Variant{}, EvalVariant{}, nil},
+		{evaluate.Grid{}, EvalGrid{}, nil},
+		{evaluate.Protocol{}, EvalProtocol{}, nil},
+		{classify.Config{}, Classifier{}, nil},
+		{job.EvalPart{}, EvalPart{}, nil},
+		{evaluate.Header{}, EvalHeader{}, nil},
+		{evaluate.SplitInfo{}, SplitInfo{}, nil},
+		{evaluate.VariantInfo{}, VariantInfo{}, nil},
+		{evaluate.UnitResult{}, UnitResult{}, nil},
+		{evaluate.Fit{}, Fit{}, nil},
+		{evaluate.Tuning{}, Tuning{}, nil},
+		{evaluate.TuneScore{}, TuneScore{}, nil},
+		{job.EvalReport{}, EvalReport{}, nil},
+		{evaluate.VariantResult{}, VariantResult{}, nil},
+		{evaluate.Summary{}, Summary{}, nil},
+		{evaluate.Scalar{}, Scalar{}, nil},
 	}
 	for _, p := range pairs {
 		jt, wt := reflect.TypeOf(p.job), reflect.TypeOf(p.wire)
@@ -128,6 +152,42 @@ func TestSelectionRoundTrip(t *testing.T) {
 	}
 	if string(a) != string(b) {
 		t.Errorf("core/job wrote\n%s\nwire wrote\n%s", a, b)
+	}
+}
+
+// An evaluation report and a part written by core/job read back here and
+// write out the same JSON (a real run: tuning, a per-class method, null
+// redundancy at K = 1, sparsity null for a filter).
+func TestEvalRoundTrip(t *testing.T) {
+	data := "a,b,c,d,label\n1,0,3,2,x\n2,1,1,0,y\n3,0,2,1,x\n4,1,0,3,y\n5,2,1,0,x\n6,1,3,1,y\n7,0,2,2,x\n8,2,0,1,y\n"
+	req := &job.Request{Op: job.OpEval, Data: job.Data{Name: "d.csv", Bytes: []byte(data)}, Eval: &evaluate.Plan{
+		Methods: []evaluate.Variant{{Method: "fisher"}, {Method: "l1svm"}}, K: []int{1, 3},
+		Classifiers: []classify.Config{{Name: "svm"}, {Name: "knn"}}, Protocol: evaluate.Protocol{Kind: "cv", Folds: 2},
+		Tune: []evaluate.Grid{{Param: "svm.C", Values: []any{0.5, 2.0}}}}}
+	for _, units := range [][]int{nil, {1}} {
+		req.Units = units
+		resp, err := job.Run(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := json.Marshal(resp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mid any = &EvalReport{}
+		if units != nil {
+			mid = &EvalPart{}
+		}
+		if err := json.Unmarshal(a, mid); err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(mid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(a) != string(b) {
+			t.Errorf("core/job wrote\n%s\nwire wrote\n%s", a, b)
+		}
 	}
 }
 

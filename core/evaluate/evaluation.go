@@ -1,0 +1,286 @@
+package evaluate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/classify"
+	"sparsefs/core/dataset"
+	selection "sparsefs/core/select"
+)
+
+// Data are the samples an evaluation splits: raw features (a missing value
+// is NaN, imputed with the training part's mean), and class labels and/or
+// real-valued targets.
+type Data struct {
+	X *mat.Dense
+	// Y holds each sample's class in 0…Classes−1; nil without a label.
+	Y       []int
+	Classes int
+	// Targets is m×t, or nil.
+	Targets *mat.Dense
+}
+
+// Shape returns the shape a plan is normalised against.
+func (d *Data) Shape() Shape {
+	m, n := d.X.Dims()
+	sh := Shape{Samples: m, Features: n}
+	if d.Y != nil {
+		sh.Classes = d.Classes
+	}
+	if d.Targets != nil {
+		_, sh.Targets = d.Targets.Dims()
+	}
+	return sh
+}
+
+// part is a subset of the samples, copied out of the data: a unit hands
+// the selector, the scaler and the classifiers the training part alone.
+type part struct {
+	x *mat.Dense
+	y []int
+	t *mat.Dense
+}
+
+func (d *Data) part(idx []int) *part {
+	return (&part{x: d.X, y: d.Y, t: d.Targets}).rows(idx)
+}
+
+// rows copies the given rows of p.
+func (p *part) rows(idx []int) *part {
+	_, n := p.x.Dims()
+	out := &part{x: mat.NewDense(max(len(idx), 1), n, nil)}
+	if len(idx) == 0 {
+		out.x = &mat.Dense{}
+	}
+	for r, i := range idx {
+		copy(out.x.RawRowView(r), p.x.RawRowView(i))
+	}
+	if p.y != nil {
+		out.y = make([]int, len(idx))
+		for r, i := range idx {
+			out.y[r] = p.y[i]
+		}
+	}
+	if p.t != nil && len(idx) > 0 {
+		_, t := p.t.Dims()
+		out.t = mat.NewDense(len(idx), t, nil)
+		for r, i := range idx {
+			copy(out.t.RawRowView(r), p.t.RawRowView(i))
+		}
+	}
+	return out
+}
+
+// Kinds of a variant besides the selectors' own.
+const fixedKind = "fixed"
+
+// VariantInfo describes one row of results: a method with its parameters
+// (tuned ones excluded), or the fixed feature subset.
+type VariantInfo struct {
+	Method string         `json:"method"`
+	Kind   string         `json:"kind"`
+	Params map[string]any `json:"params"`
+	// Tuned lists the method's parameters chosen by inner
+	// cross-validation in each unit.
+	Tuned []string `json:"tuned"`
+	// PerK is set for a method refitted for every K (see Plan).
+	PerK bool `json:"per_k"`
+}
+
+// SplitInfo records a split: the size of its training part and the
+// samples (0-based) of its test part.
+type SplitInfo struct {
+	Train int   `json:"train"`
+	Test  []int `json:"test"`
+}
+
+// Header is what every unit of an evaluation shares, and all Merge needs
+// besides the plan and the units.
+type Header struct {
+	K           []int         `json:"k"`
+	Classifiers []string      `json:"classifiers"`
+	Targets     bool          `json:"targets"`
+	Splits      []SplitInfo   `json:"splits"`
+	Variants    []VariantInfo `json:"variants"`
+	// Units is the number of units: len(Variants) × len(Splits); unit u
+	// evaluates variant u / len(Splits) on split u % len(Splits).
+	Units int `json:"units"`
+}
+
+type variant struct {
+	info   VariantInfo
+	spec   *selection.Spec // nil for the fixed subset
+	params map[string]any
+	kParam string
+	grids  []Grid // the selector grids this method takes
+}
+
+// Evaluation is a plan bound to its data, ready to run unit by unit.
+type Evaluation struct {
+	plan     Plan
+	data     *Data
+	variants []*variant
+	splits   []Split
+	header   Header
+	scaling  dataset.Scaling
+	coding   selection.Coding
+}
+
+// New normalises a copy of plan against data and prepares the splits.
+func New(plan Plan, data *Data) (*Evaluation, error) {
+	p, err := clonePlan(plan)
+	if err != nil {
+		return nil, err
+	}
+	if data == nil || data.X == nil {
+		return nil, errors.New("no data")
+	}
+	m, _ := data.X.Dims()
+	if data.Y != nil && len(data.Y) != m {
+		return nil, fmt.Errorf("%d labels for %d samples", len(data.Y), m)
+	}
+	if data.Targets != nil {
+		if r, _ := data.Targets.Dims(); r != m {
+			return nil, fmt.Errorf("%d target rows for %d samples", r, m)
+		}
+	}
+	if err := p.Normalize(data.Shape()); err != nil {
+		return nil, err
+	}
+	e := &Evaluation{plan: *p, data: data}
+	e.scaling, _ = dataset.ParseScaling(p.Preprocess)
+	e.coding = selection.Coding(p.Coding)
+	for _, v := range p.Methods {
+		spec, err := selection.Lookup(v.Method)
+		if err != nil {
+			return nil, err
+		}
+		ev := &variant{spec: spec, params: v.Params, kParam: kParamOf(spec),
+			info: VariantInfo{Method: spec.Name, Kind: string(spec.Kind), Params: v.Params, Tuned: []string{}}}
+		ev.info.PerK = ev.kParam != ""
+		for _, g := range p.Tune {
+			if cls, _ := splitGridParam(g.Param); cls == "" && HasParam(spec, g.Param) {
+				ev.grids = append(ev.grids, g)
+				ev.info.Tuned = append(ev.info.Tuned, g.Param)
+			}
+		}
+		e.variants = append(e.variants, ev)
+	}
+	if len(p.Features) > 0 {
+		e.variants = append(e.variants, &variant{params: map[string]any{},
+			info: VariantInfo{Method: "features", Kind: fixedKind, Params: map[string]any{"features": p.Features}, Tuned: []string{}}})
+	}
+	for _, g := range p.Tune {
+		if cls, _ := splitGridParam(g.Param); cls != "" {
+			for _, v := range e.variants {
+				v.info.Tuned = append(v.info.Tuned, g.Param)
+			}
+		}
+	}
+	var y []int
+	if data.Y != nil {
+		y = data.Y
+	}
+	e.splits = makeSplits(p.Protocol, y, data.Classes, m, p.Seed)
+	h := Header{K: p.K, Classifiers: []string{}, Targets: data.Targets != nil, Variants: make([]VariantInfo, len(e.variants)), Units: len(e.variants) * len(e.splits)}
+	for _, c := range p.Classifiers {
+		h.Classifiers = append(h.Classifiers, c.Label())
+	}
+	for i, s := range e.splits {
+		if len(s.Train) == 0 || len(s.Test) == 0 {
+			return nil, fmt.Errorf("split %d has an empty training or test part", i+1)
+		}
+		h.Splits = append(h.Splits, SplitInfo{Train: len(s.Train), Test: s.Test})
+	}
+	for i, v := range e.variants {
+		h.Variants[i] = v.info
+	}
+	e.header = h
+	return e, nil
+}
+
+// clonePlan returns a deep copy of p (through JSON, which keeps every
+// float64 exactly).
+func clonePlan(p Plan) (*Plan, error) {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return nil, fmt.Errorf("the evaluation plan cannot be encoded: %w", err)
+	}
+	var out Plan
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// Plan returns the normalised plan.
+func (e *Evaluation) Plan() Plan { return e.plan }
+
+// Header returns what the units share.
+func (e *Evaluation) Header() *Header { return &e.header }
+
+// Units returns the number of units.
+func (e *Evaluation) Units() int { return e.header.Units }
+
+// resolve returns the full parameter set of a variant with overrides
+// (tuned values, K), checked by the method's Spec.
+func (v *variant) resolve(over map[string]any) (selection.Params, map[string]any, error) {
+	user := make(map[string]any, len(v.params)+len(over))
+	for k, x := range v.params {
+		user[k] = x
+	}
+	for k, x := range over {
+		user[k] = x
+	}
+	params, err := v.spec.Resolve(user)
+	if err != nil {
+		return nil, nil, err
+	}
+	display := v.spec.Display(params)
+	if v.kParam != "" {
+		delete(display, v.kParam)
+	}
+	return params, display, nil
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// classifierConfigs returns the plan's classifiers with tuned values.
+func (e *Evaluation) classifierConfigs(chosen map[string]any) []classify.Config {
+	out := make([]classify.Config, len(e.plan.Classifiers))
+	for i, c := range e.plan.Classifiers {
+		if v, ok := chosen[c.Name+".C"]; ok {
+			c.C = v.(float64)
+		}
+		if v, ok := chosen[c.Name+".neighbors"]; ok {
+			c.Neighbors = int(v.(float64))
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// trainProblem is the selection problem of a (preprocessed) training part.
+func (e *Evaluation) trainProblem(xs *mat.Dense, tr *part) *selection.Problem {
+	return &selection.Problem{X: xs, Y: tr.y, C: e.data.Classes, Bias: *e.plan.Bias, Coding: e.coding, Targets: tr.t}
+}
+
+// runCtx carries a unit's context and progress hook.
+type runCtx struct {
+	ctx      context.Context
+	progress func(selection.Progress)
+}

@@ -1,0 +1,103 @@
+package evaluate
+
+import (
+	"context"
+	"math"
+	"sync"
+
+	selection "sparsefs/core/select"
+)
+
+var nan = math.NaN()
+
+// Run runs every unit on workers goroutines (at least one) and merges them.
+// Units are independent and each is deterministic, so the report is the same
+// for any number of workers. progress, if not nil, is called with the
+// fraction of units done (serialised: never concurrently).
+func (e *Evaluation) Run(ctx context.Context, workers int, progress func(selection.Progress)) (*Report, error) {
+	units, err := e.RunUnits(ctx, nil, workers, progress)
+	if err != nil {
+		return nil, err
+	}
+	return Merge(&e.header, units)
+}
+
+// RunUnits runs the given units (all of them when list is nil) on workers
+// goroutines and returns their results in the order of list. The first
+// error cancels the rest.
+func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, progress func(selection.Progress)) ([]*UnitResult, error) {
+	if list == nil {
+		list = make([]int, e.header.Units)
+		for i := range list {
+			list[i] = i
+		}
+	}
+	workers = max(1, min(workers, len(list)))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	out := make([]*UnitResult, len(list))
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     int
+		wg       sync.WaitGroup
+	)
+	report := func(p selection.Progress) {
+		if progress == nil {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		progress(p)
+	}
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				// A unit's own progress is passed on only with one worker
+				// (interleaved iterations of several units mean nothing).
+				var hook func(selection.Progress)
+				if workers == 1 && progress != nil {
+					hook = func(p selection.Progress) {
+						mu.Lock()
+						frac := (float64(done) + p.Fraction) / float64(len(list))
+						mu.Unlock()
+						p.Fraction = frac
+						report(p)
+					}
+				}
+				res, err := e.RunUnit(ctx, list[i], hook)
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+						cancel()
+					}
+				} else {
+					out[i] = res
+					done++
+				}
+				frac := float64(done) / float64(len(list))
+				mu.Unlock()
+				report(selection.Progress{Objective: nan, Fraction: frac})
+			}
+		}()
+	}
+	for i := range list {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

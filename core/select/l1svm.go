@@ -1,0 +1,148 @@
+package selection
+
+import (
+	"context"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/classify"
+)
+
+// L1SVM is the one-vs-rest L1-regularised squared-hinge linear SVM of
+// METHODS.md:
+//
+//	min_W Σ_k ( ‖w_k‖₁ + C Σ_i max(0, 1 − y_ik w_kᵀx_i)² ),   y_ik = Ypm,
+//
+// one binary machine w_k per class k (class k against the rest), each
+// minimised by the coordinate descent of LIBLINEAR's solver 5 (CDN: Yuan,
+// Chang, Hsieh & Lin, JMLR 11 (2010) §4.1.2, Algorithm 3; see
+// classify.L1SVM). With Bias the constant-1 column is appended and its
+// weight regularised like the others, as LIBLINEAR's -B 1 and METHODS.md.
+// A feature's score is the Euclidean norm of its row (w_1j, …, w_cj) of W;
+// its ranking follows METHODS.md.
+//
+// An iteration is one pass over the active coordinates of every machine
+// not yet converged (LIBLINEAR's shrinking; see classify.L1SVM); the
+// objective traced is the sum over the machines. The method's own stopping
+// rule is LIBLINEAR's: every machine's 1-norm of the minimum-norm
+// subgradient has fallen to Eps times its value in the first pass. For two
+// classes the second machine is exactly the negative of the first (the
+// problem for −y is the problem for y with w ↦ −w), so one machine is
+// trained and mirrored, as LIBLINEAR trains one; the objective counts both.
+// The label coding override does not apply (the SVM needs ±1 labels), nor
+// do real-valued targets.
+type L1SVM struct {
+	C   float64 // cost of the squared hinge, > 0
+	Eps float64 // relative stopping tolerance on the subgradient norm
+}
+
+var _ Selector = L1SVM{}
+
+// Fit trains the machines and ranks the features by their row norms.
+func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	a := p.Design()
+	m, d := a.Dims()
+	_, n := p.X.Dims()
+	machines := p.C
+	if p.C == 2 {
+		machines = 1
+	}
+	solvers := make([]*classify.L1SVM, machines)
+	for k := range solvers {
+		y := make([]float64, m)
+		for i, c := range p.Y {
+			y[i] = -1
+			if c == k {
+				y[i] = 1
+			}
+		}
+		solvers[k] = classify.NewL1SVM(a, y, l.C, uint64(k)+1)
+	}
+	done := make([]bool, machines)
+	objective := func() float64 {
+		f := 0.0
+		for _, sv := range solvers {
+			f += sv.Objective()
+		}
+		if p.C == 2 {
+			f *= 2
+		}
+		return f
+	}
+	// The loop's relative-change rule must only judge passes over every
+	// coordinate: a pass over a shrunk active set can leave f unchanged
+	// while shrunk coordinates still violate the optimality conditions.
+	// So when f stalls with coordinates shrunk, the step reactivates them
+	// and sweeps again before reporting.
+	tol := DefaultTolerance
+	if s != nil && s.Tolerance != 0 {
+		tol = s.Tolerance
+	}
+	prev := math.NaN()
+	sweep := func() bool {
+		all := true
+		for i, sv := range solvers {
+			if !done[i] {
+				_, done[i] = sv.Sweep(l.Eps)
+			}
+			all = all && done[i]
+		}
+		return all
+	}
+	run, err := Iterate(ctx, s, func(k int) (float64, Status, error) {
+		all := sweep()
+		f := objective()
+		if !all && tol > 0 && math.Abs(prev-f) <= tol*math.Abs(f) {
+			shrunk := false
+			for i, sv := range solvers {
+				if !done[i] && sv.Shrunk() {
+					sv.Unshrink()
+					shrunk = true
+				}
+			}
+			if shrunk {
+				all = sweep()
+				f = objective()
+			}
+		}
+		prev = f
+		if all {
+			return f, MethodConverged, nil
+		}
+		return f, NotTerminated, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	w := mat.NewDense(d, p.C, nil)
+	for k, sv := range solvers {
+		sv.Refresh()
+		for j, v := range sv.W() {
+			w.Set(j, k, v)
+			if p.C == 2 {
+				w.Set(j, 1, -v)
+			}
+		}
+	}
+	run.Objective = objective() // from the refreshed margins
+	return EmbeddedResult(w, n, run), nil
+}
+
+func init() {
+	Register(&Spec{
+		Name:  "l1svm",
+		Title: "L1-regularised linear SVM",
+		Doc:   "one-vs-rest squared-hinge SVMs with an ℓ1 penalty; a feature scores the norm of its weights over the classes",
+		Paper: "Yuan, Chang, Hsieh & Lin, JMLR 11 (2010) (LIBLINEAR solver 5); Bradley & Mangasarian, ICML 1998",
+		Kind:  Embedded,
+		Params: []Param{
+			{Name: "C", Default: 1, Min: 0, Max: 1e6, MinOpen: true, Doc: "cost of the squared hinge loss (larger: fewer errors, more features)"},
+			{Name: "eps", Default: 1e-4, Min: 0, Max: 1, MinOpen: true, Doc: "stop when every machine's subgradient 1-norm is at most eps times its first value (LIBLINEAR's -e)"},
+		},
+		New: func(p Params) (Selector, error) { return L1SVM{C: p["C"], Eps: p["eps"]}, nil },
+	})
+}
