@@ -5,7 +5,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, startBrowser, cli, shownRanking, repo } from './lib.mjs';
+import { startServer, startBrowser, cli, repo } from './lib.mjs';
+import { rankInBrowser } from './filters-lib.mjs';
 
 let server, browser;
 
@@ -21,17 +22,10 @@ after(async () => {
 
 for (const method of ['l20', 'topk']) {
   test(`${method} with k = 5 on the demo: 5 nonzero rows, the CLI's features`, async () => {
-    const { page } = browser;
-    await page.goto(server.url);
-    await page.click('#demo');
-    await page.waitForSelector('#preview');
-    await page.selectOption('#method', method);
-    await page.fill('#param-k', '5');
-    await page.dispatchEvent('#param-k', 'change');
-    await page.click('#run');
-    await page.waitForSelector('#ranking tbody tr', { timeout: 120000 });
-    const shown = (await shownRanking(page)).slice(0, 5);
-    const want = cli('select', '-data', path.join(repo, 'assets', 'demo', 'breast-cancer-wisconsin.csv'), '-method', method, '-k', '5');
+    const demo = path.join(repo, 'assets', 'demo', 'breast-cancer-wisconsin.csv');
+    const { shown: all } = await rankInBrowser(browser.page, server.url, demo, method, { k: 5 }, 5, 120000);
+    const shown = all.slice(0, 5);
+    const want = cli('select', '-data', demo, '-method', method, '-k', '5');
     assert.equal(want.nonzero_rows, 5);
     assert.deepEqual(shown.map((r) => r.name).sort(), want.selected.map((j) => want.features[j]).sort());
     shown.forEach((r) => assert.ok(Number(r.score) > 0, `${r.name} has score ${r.score}`));

@@ -333,7 +333,7 @@ func (s pick) Fit(ctx context.Context, p *selection.Problem, _ *selection.Settin
 }
 
 func init() {
-	selection.Register(&selection.Spec{Name: "test_perk", Kind: selection.Embedded,
+	selection.Register(&selection.Spec{Name: "test_perk", Kind: selection.Embedded, SelectsK: true,
 		Params: []selection.Param{{Name: "k", Default: 1, Min: 1, Max: 1e6, Integer: true, Doc: "rows kept"}},
 		New:    func(p selection.Params) (selection.Selector, error) { return perK{k: int(p["k"])}, nil }})
 	selection.Register(&selection.Spec{Name: "test_pick", Kind: selection.Filter,
@@ -342,8 +342,8 @@ func init() {
 		New: func(p selection.Params) (selection.Selector, error) { return pick{good: p["good"] == 1}, nil }})
 }
 
-// An embedded method with an integer parameter k (a subset size, as l20 and
-// topk have) is refitted for every K with k = K: one fit per K, each
+// A method that selects K features (Spec.SelectsK, as l20 and topk) is
+// refitted for every K with k = K: one fit per K, each
 // recording its K, and the sparsity level following K. A filter's
 // parameter k (test_pick's, as ReliefF's neighbours) is left alone.
 func TestPerKMethod(t *testing.T) {

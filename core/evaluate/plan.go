@@ -106,24 +106,13 @@ type Shape struct {
 // maxSeed keeps seeds exactly representable in JavaScript.
 const maxSeed = 1 << 53
 
-// subsetParam is the name of the parameter by which an embedded method
-// selects a given number of features (the ℓ2,0 constraint of l20 and topk;
-// the registry's KParam convention).
-const subsetParam = "k"
-
 // kParamOf returns the name of spec's subset-size parameter, or "" when it
-// has none. Such a method is refitted for every K of the list with this
-// parameter set to K. Only embedded methods qualify: filters use the name k
-// for other things (ReliefF's neighbours, mRMR's greedy depth), and a
-// filter's ranking is cut at each K anyway.
+// has none (Spec.SelectsK). Such a method is refitted for every K of the
+// list with this parameter set to K; any other method's ranking is cut at
+// each K.
 func kParamOf(spec *selection.Spec) string {
-	if spec.Kind != selection.Embedded {
-		return ""
-	}
-	for _, p := range spec.Params {
-		if p.Name == subsetParam && p.Integer && len(p.Choices) == 0 {
-			return p.Name
-		}
+	if spec.SelectsK {
+		return selection.KParam
 	}
 	return ""
 }

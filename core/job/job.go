@@ -225,6 +225,9 @@ type MethodInfo struct {
 	Paper  string            `json:"paper"`
 	Kind   selection.Kind    `json:"kind"`
 	Params []selection.Param `json:"params"`
+	// SelectsK marks a method whose parameter k is the number of features
+	// it selects (filled from Request.K).
+	SelectsK bool `json:"selects_k,omitempty"`
 }
 
 // Methods lists the registered methods.
@@ -232,7 +235,7 @@ func Methods() *MethodList {
 	specs := selection.Specs()
 	out := &MethodList{Methods: make([]MethodInfo, len(specs))}
 	for i, s := range specs {
-		out.Methods[i] = MethodInfo{Name: s.Name, Title: s.Title, Doc: s.Doc, Paper: s.Paper, Kind: s.Kind, Params: nonNil(s.AllParams())}
+		out.Methods[i] = MethodInfo{Name: s.Name, Title: s.Title, Doc: s.Doc, Paper: s.Paper, Kind: s.Kind, Params: nonNil(s.AllParams()), SelectsK: s.SelectsK}
 	}
 	return out
 }
@@ -397,7 +400,7 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	}
 	// A method that selects a given number of features declares the
 	// parameter k; the request's K fills it.
-	takesK := spec.Declares(selection.KParam)
+	takesK := spec.SelectsK
 	if takesK && req.K > 0 {
 		if _, given := req.Params[selection.KParam]; given && params[selection.KParam] != float64(req.K) {
 			return nil, fmt.Errorf("%s: k is given twice, as k = %d and as the parameter k = %v", spec.Name, req.K, params[selection.KParam])

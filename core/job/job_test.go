@@ -217,3 +217,26 @@ func TestMethodsListed(t *testing.T) {
 		t.Errorf("methods %v", names)
 	}
 }
+
+// -k fills the subset size of a method that selects K features, and only
+// that: a filter's own parameter k (ReliefF's neighbours) keeps its value.
+func TestKFillsOnlySelectsK(t *testing.T) {
+	csv := []byte("a,b,c,d,label\n1,0,3,1,x\n2,2,1,0,x\n6,5,2,1,y\n7,5,0,0,y\n3,1,2,2,x\n8,6,1,1,y\n")
+	resp, err := Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: "relieff", K: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resp.Selection.Params["k"]; got != 10.0 {
+		t.Errorf("relieff's neighbour count became %v with -k 2", got)
+	}
+	if len(resp.Selection.Selected) != 2 {
+		t.Errorf("selected %v", resp.Selection.Selected)
+	}
+	resp, err = Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: "l20", K: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resp.Selection.Params["k"]; got != 2.0 || len(resp.Selection.Selected) != 2 {
+		t.Errorf("l20 with -k 2: k = %v, selected %v", got, resp.Selection.Selected)
+	}
+}

@@ -636,11 +636,12 @@ func sortInts(a []int) {
 
 func init() {
 	Register(&Spec{
-		Name:  "l20",
-		Title: "ℓ2,0-constrained ℓ2,1 regression (nmAPG)",
-		Doc:   "min ||XW−Y||_{2,1} + γ||W||_{2,1} s.t. at most K nonzero feature rows, by exact penalty, Nesterov smoothing and nmAPG",
-		Paper: "An, Dong & Qin, J. Nonlinear Var. Anal. 5 (2021) 59–77, Eqs. 2.3, 3.2; Algorithms 1–2",
-		Kind:  Embedded,
+		Name:     "l20",
+		Title:    "ℓ2,0-constrained ℓ2,1 regression (nmAPG)",
+		Doc:      "min ||XW−Y||_{2,1} + γ||W||_{2,1} s.t. at most K nonzero feature rows, by exact penalty, Nesterov smoothing and nmAPG",
+		Paper:    "An, Dong & Qin, J. Nonlinear Var. Anal. 5 (2021) 59–77, Eqs. 2.3, 3.2; Algorithms 1–2",
+		Kind:     Embedded,
+		SelectsK: true,
 		Params: []Param{
 			{Name: KParam, Default: 10, Min: 1, Max: 1e9, Integer: true, Doc: "number of features to select (K of ||W||_{2,0} ≤ K); the request's k sets it"},
 			{Name: "gamma", Default: 0.1, Min: 0, Max: math.Inf(1), Doc: "weight γ of the ℓ2,1 regulariser"},

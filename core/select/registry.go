@@ -136,13 +136,18 @@ type Spec struct {
 	// Params are the method's own parameters. Embedded methods also take
 	// the loop parameters max_iter and tol (see LoopParams).
 	Params []Param
+	// SelectsK marks a method that selects exactly K features: its
+	// integer parameter KParam is the K a request or an evaluation asks
+	// for (other methods may use the name k for something else, as
+	// ReliefF's neighbours).
+	SelectsK bool
 	// New builds the selector from a complete, checked set of parameters.
 	New func(p Params) (Selector, error)
 }
 
 // KParam is the name of the parameter of a method that selects a given
-// number K of features (l20, topk). The job layer fills it from the
-// request's k.
+// number K of features (Spec.SelectsK: l20, topk). The job layer fills it
+// from the request's k; the evaluation refits such a method for every K.
 const KParam = "k"
 
 // LoopParams are the parameters every embedded method takes for the shared
@@ -170,13 +175,15 @@ func (s *Spec) AllParams() []Param {
 
 // Declares reports whether the method declares a parameter of this name
 // among its own Params.
-func (s *Spec) Declares(name string) bool {
+func (s *Spec) Declares(name string) bool { return s.param(name) != nil }
+
+func (s *Spec) param(name string) *Param {
 	for i := range s.Params {
 		if s.Params[i].Name == name {
-			return true
+			return &s.Params[i]
 		}
 	}
-	return false
+	return nil
 }
 
 // Resolve returns the full parameter set: the user's values, checked, and
@@ -250,6 +257,11 @@ var registry = map[string]*Spec{}
 func Register(s *Spec) {
 	if s.Name == "" || s.New == nil || (s.Kind != Filter && s.Kind != Embedded) {
 		panic("selection: incomplete Spec " + s.Name)
+	}
+	if s.SelectsK {
+		if p := s.param(KParam); p == nil || !p.Integer || len(p.Choices) > 0 {
+			panic("selection: " + s.Name + " selects K but has no integer parameter " + KParam)
+		}
 	}
 	if _, dup := registry[s.Name]; dup {
 		panic("selection: duplicate method " + s.Name)

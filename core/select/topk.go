@@ -346,11 +346,12 @@ var topkDual = func(m, n int) bool { return m < n }
 
 func init() {
 	Register(&Spec{
-		Name:  "topk",
-		Title: "Exact top-K (ℓ2,0-constrained ℓ2,1 loss, ALM)",
-		Doc:   "min ||XW + 1bᵀ − Y||_{2,1} s.t. exactly K nonzero rows of W, by an augmented Lagrangian",
-		Paper: "Cai, Nie & Huang, Exact top-k feature selection via ℓ2,0-norm constraint, IJCAI 2013 (settings of An, Dong & Qin 2021 §6)",
-		Kind:  Embedded,
+		Name:     "topk",
+		Title:    "Exact top-K (ℓ2,0-constrained ℓ2,1 loss, ALM)",
+		Doc:      "min ||XW + 1bᵀ − Y||_{2,1} s.t. exactly K nonzero rows of W, by an augmented Lagrangian",
+		Paper:    "Cai, Nie & Huang, Exact top-k feature selection via ℓ2,0-norm constraint, IJCAI 2013 (settings of An, Dong & Qin 2021 §6)",
+		Kind:     Embedded,
+		SelectsK: true,
 		Params: []Param{
 			{Name: KParam, Default: 10, Min: 1, Max: 1e9, Integer: true, Doc: "number of features to select (K of ||W||_{2,0} = K); the request's k sets it"},
 			{Name: "mu", Default: 0.1, Min: 0, Max: math.Inf(1), MinOpen: true, Doc: "initial augmented-Lagrangian penalty μ"},

@@ -103,6 +103,12 @@ func Expand(cfg *Config, methods []wire.MethodInfo, data wire.Data, nFeatures in
 			if len(params) > 0 {
 				req.Params = params
 			}
+			if _, given := params["k"]; given && info.SelectsK {
+				// A method that selects exactly k features (l20, topk)
+				// takes the request's K as its k; a k the user listed
+				// wins over the page's top-K setting.
+				req.K = 0
+			}
 			if info.Kind == wire.Embedded {
 				req.WeightRows = min(k, WeightRows)
 			}

@@ -131,6 +131,9 @@ type MethodInfo struct {
 	Paper  string  `json:"paper"`
 	Kind   string  `json:"kind"`
 	Params []Param `json:"params"`
+	// SelectsK: the method's parameter k is the number of features it
+	// selects, filled from Request.K.
+	SelectsK bool `json:"selects_k,omitempty"`
 }
 
 // Param is selection.Param: a numeric parameter with a range, or a
