@@ -9,6 +9,7 @@
 //	               {type: "cancel", id}
 //	worker → page  {type: "ready"}
 //	               {type: "loaded", data: ID, size, sha256}
+//	               {type: "started", id}
 //	               {type: "progress", id, iteration, maxIterations, objective, fraction}
 //	               {type: "result", id, response: JSON}
 //	               {type: "error", id, message, cancelled}
@@ -21,12 +22,18 @@
 // file's SHA-256, which the page records in its reports.
 //
 // A job's request is a job.Request; its response is the job's JSON, except
-// for the worker's own operation "reduce" (the request adds "columns", the
-// 0-based features to keep), whose response is {"name", "csv"}: the data
-// restricted to those features plus the label, as CSV.
+// for the worker's own operations: "reduce" (the request adds "columns",
+// the 0-based features to keep), whose response is {"name", "csv"}: the
+// data restricted to those features plus the label, as CSV; and "synth"
+// (the request adds "synth": m, d1, d2, c, outliers, seed, task), whose
+// response is {"name", "csv"}: the gsr-fs §5.1 synthetic data, exactly as
+// "sparsefs synth" writes them.
 //
-// Every job runs in its own goroutine and every panic becomes an "error"
-// message: the page is never left waiting on a dead job. The logic here is
+// Jobs run one after another, in the order they arrive: the page may send
+// a worker its next job before the current one ends (so that no time is
+// lost waiting for the page between two jobs), and "started" says when a
+// job begins. A job runs in a goroutine of its own and every panic becomes
+// an "error" message: the page is never left waiting on a dead job. The logic here is
 // plain Go, tested natively; main_js.go holds the only code that touches
 // the browser.
 package main
@@ -49,6 +56,7 @@ import (
 
 	"sparsefs/core/dataset"
 	"sparsefs/core/job"
+	"sparsefs/ui/wire"
 )
 
 // message is one message to the page.
@@ -63,15 +71,20 @@ const (
 	yieldEvery    = 50 * time.Millisecond
 )
 
-// OpReduce is the worker's own operation: write the loaded data restricted
-// to some features, as CSV.
-const OpReduce = "reduce"
+// The worker's own operations: OpReduce writes the loaded data restricted
+// to some features, as CSV; OpSynth generates synthetic data as CSV.
+const (
+	OpReduce = "reduce"
+	OpSynth  = "synth"
+)
 
 // request is what a "job" message carries: a job.Request, plus the
-// features to keep for OpReduce.
+// features to keep for OpReduce and the generator's settings for OpSynth
+// (the page's type: the page and the worker share it).
 type request struct {
 	job.Request
-	Columns []int `json:"columns,omitempty"`
+	Columns []int       `json:"columns,omitempty"`
+	Synth   *wire.Synth `json:"synth,omitempty"`
 }
 
 // maxParsed is how many readings of one dataset a worker keeps.
@@ -104,9 +117,20 @@ type worker struct {
 	exec  func(context.Context, *job.Request, func(job.Progress)) (*job.Response, error)
 
 	mu      sync.Mutex
-	running map[int]context.CancelFunc
+	running map[int]context.CancelFunc // queued and running jobs
+	queue   []queuedJob
+	busy    bool // a goroutine is working through the queue
 	data    map[int]*stored
 	parses  int // datasets parsed so far (for tests)
+}
+
+// queuedJob is a job waiting for its turn.
+type queuedJob struct {
+	ctx    context.Context
+	id     int
+	text   string
+	dataID int
+	inline []byte
 }
 
 func newWorker(post func(message), yield func()) *worker {
@@ -166,25 +190,51 @@ func (w *worker) dataset(id int, d *job.Data) (*dataset.Dataset, error) {
 	return ds, nil
 }
 
-// start runs a job in a new goroutine. dataID names a loaded dataset
-// (negative: none); inline, if not nil, is the data itself.
+// start queues a job; the jobs run one after another, in a goroutine.
+// dataID names a loaded dataset (negative: none); inline, if not nil, is
+// the data itself.
 func (w *worker) start(id int, text string, dataID int, inline []byte) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.running[id] = cancel
-	w.mu.Unlock()
-	go func() {
-		defer func() {
-			w.mu.Lock()
-			delete(w.running, id)
-			w.mu.Unlock()
-			cancel()
-		}()
-		w.run(ctx, id, text, dataID, inline)
-	}()
+	w.queue = append(w.queue, queuedJob{ctx, id, text, dataID, inline})
+	if !w.busy {
+		w.busy = true
+		go w.work()
+	}
 }
 
-// cancel stops a running job; its error message says it was cancelled.
+// work runs the queued jobs until none is left.
+func (w *worker) work() {
+	for {
+		w.mu.Lock()
+		if len(w.queue) == 0 {
+			w.busy = false
+			w.mu.Unlock()
+			return
+		}
+		q := w.queue[0]
+		w.queue = w.queue[1:]
+		w.mu.Unlock()
+		if q.ctx.Err() != nil {
+			w.post(message{"type": "error", "id": q.id, "cancelled": true, "message": "cancelled"})
+		} else {
+			w.post(message{"type": "started", "id": q.id})
+			w.run(q.ctx, q.id, q.text, q.dataID, q.inline)
+		}
+		w.mu.Lock()
+		cancel := w.running[q.id]
+		delete(w.running, q.id)
+		w.mu.Unlock()
+		if cancel != nil {
+			cancel()
+		}
+	}
+}
+
+// cancel stops a running job, or drops a queued one; its error message
+// says it was cancelled.
 func (w *worker) cancel(id int) {
 	w.mu.Lock()
 	c := w.running[id]
@@ -233,9 +283,12 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 	}
 	var out []byte
 	var err error
-	if op == OpReduce {
+	switch op {
+	case OpReduce:
 		out, err = reduce(&req)
-	} else {
+	case OpSynth:
+		out, err = synth(req.Synth)
+	default:
 		var resp *job.Response
 		resp, err = w.exec(ctx, &req.Request, w.progress(id))
 		if err == nil {
@@ -309,6 +362,44 @@ func reduce(req *request) ([]byte, error) {
 		name = strings.TrimSuffix(name, ext)
 	}
 	return json.Marshal(map[string]string{"name": fmt.Sprintf("%s-top%d.csv", name, len(req.Columns)), "csv": buf.String()})
+}
+
+// synth generates the data of gsr-fs §5.1 (dataset.Synth) and returns
+// {"name", "csv"} as JSON: the CSV that "sparsefs synth" writes with the
+// same settings.
+func synth(s *wire.Synth) ([]byte, error) {
+	if s == nil {
+		return nil, errors.New("synth: no settings given (m, d1, d2, c, outliers, seed, task)")
+	}
+	var targets, label bool
+	switch s.Task {
+	case "", "classification":
+		label = true
+	case "regression":
+		targets = true
+	default:
+		return nil, fmt.Errorf("synth: task %q: use classification or regression", s.Task)
+	}
+	g := dataset.Synth{M: s.M, D1: s.D1, D2: s.D2, C: s.C, Outliers: s.Outliers, Seed: s.Seed}
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	if cells := float64(s.M) * float64(3*s.D1+s.D2); cells > wire.MaxSynthCells {
+		return nil, fmt.Errorf("synth: %d samples × %d features is %.0f values; at most %d fit in a page (use the command line, sparsefs synth, for more)", s.M, 3*s.D1+s.D2, cells, wire.MaxSynthCells)
+	}
+	data, err := g.Generate()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := data.WriteCSV(&buf, targets, label); err != nil {
+		return nil, err
+	}
+	name := s.Name
+	if name == "" {
+		name = "synthetic.csv"
+	}
+	return json.Marshal(map[string]string{"name": name, "csv": buf.String()})
 }
 
 // progress returns the job's progress hook: it posts throttled progress

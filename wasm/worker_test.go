@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"sparsefs/core/dataset"
 	"sparsefs/core/job"
 )
 
@@ -233,6 +236,89 @@ func TestReduce(t *testing.T) {
 		`{"op":"reduce","data":{}, "columns":[0]}`:                "missing",
 	} {
 		m := runJob(t, w, r, 2, request, 1)
+		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) {
+			t.Errorf("%s: %v, want an error containing %q", request, m, fragment)
+		}
+	}
+}
+
+// Jobs run one after another in the order they came, each announced by
+// "started"; a queued job that is cancelled never starts.
+func TestJobsRunInTurn(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	release := make(chan struct{})
+	var order []int
+	var mu sync.Mutex
+	w.exec = func(ctx context.Context, req *job.Request, _ func(job.Progress)) (*job.Response, error) {
+		mu.Lock()
+		order = append(order, req.K)
+		mu.Unlock()
+		if req.K == 1 {
+			<-release
+		}
+		return &job.Response{Methods: &job.MethodList{}}, nil
+	}
+	w.start(1, `{"k":1}`, -1, nil)
+	w.start(2, `{"k":2}`, -1, nil)
+	w.start(3, `{"k":3}`, -1, nil)
+	w.cancel(2)
+	close(release)
+	got := []string{}
+	for i := 0; i < 3; i++ {
+		m := r.wait(t)
+		got = append(got, fmt.Sprintf("%s %v", m["type"], m["id"]))
+	}
+	if want := []string{"result 1", "error 2", "result 3"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("messages %v, want %v", got, want)
+	}
+	r.mu.Lock()
+	var started []any
+	for _, m := range r.msgs {
+		if m["type"] == "started" {
+			started = append(started, m["id"])
+		}
+	}
+	r.mu.Unlock()
+	if !reflect.DeepEqual(started, []any{1, 3}) || !reflect.DeepEqual(order, []int{1, 3}) {
+		t.Errorf("started %v, ran %v", started, order)
+	}
+}
+
+// "synth" writes the data "sparsefs synth" writes (both call
+// dataset.Synth.WriteCSV): features f1…f(3·d1+d2), then the label (1…c)
+// or the targets y1…yc; too large a table is refused with a message.
+func TestSynth(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	for _, task := range []string{"classification", "regression"} {
+		m := runJob(t, w, r, 1, `{"op":"synth","synth":{"m":20,"d1":2,"d2":3,"c":3,"outliers":0.1,"seed":5,"task":"`+task+`","name":"s.csv"}}`, -1)
+		var out map[string]string
+		if err := json.Unmarshal([]byte(m["response"].(string)), &out); err != nil {
+			t.Fatalf("%v: %v", err, m)
+		}
+		data, err := dataset.Synth{M: 20, D1: 2, D2: 3, C: 3, Outliers: 0.1, Seed: 5}.Generate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		data.WriteCSV(&want, task == "regression", task == "classification")
+		lines := strings.Split(strings.TrimSpace(out["csv"]), "\n")
+		head := "f1,f2,f3,f4,f5,f6,f7,f8,f9,label"
+		if task == "regression" {
+			head = "f1,f2,f3,f4,f5,f6,f7,f8,f9,y1,y2,y3"
+		}
+		if out["name"] != "s.csv" || out["csv"] != want.String() || lines[0] != head || len(lines) != 21 {
+			t.Errorf("%s: %q, header %q, %d lines", task, out["name"], lines[0], len(lines))
+		}
+	}
+	for request, fragment := range map[string]string{
+		`{"op":"synth"}`: "no settings",
+		`{"op":"synth","synth":{"m":2000,"d1":100,"d2":700,"c":5}}`:     "at most 1000000 fit in a page",
+		`{"op":"synth","synth":{"m":1,"d1":1,"d2":1,"c":2}}`:            "m = 1 samples",
+		`{"op":"synth","synth":{"m":9,"d1":1,"d2":1,"c":2,"task":"x"}}`: `task "x"`,
+	} {
+		m := runJob(t, w, r, 2, request, -1)
 		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) {
 			t.Errorf("%s: %v, want an error containing %q", request, m, fragment)
 		}
