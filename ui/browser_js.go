@@ -187,6 +187,8 @@ func (b *browser) message(slot int, current func() bool, d js.Value) {
 	switch typ {
 	case "ready":
 		f = func() { b.h.Ready(slot) }
+	case "started":
+		f = func() { b.h.Started(id) }
 	case "loaded":
 		data, sha := d.Get("data").Int(), d.Get("sha256").String()
 		f = func() { b.h.Loaded(data, sha) }
@@ -220,6 +222,14 @@ func (b *browser) keep(name string, buf js.Value) int {
 	b.next++
 	b.data[b.next], b.names[b.next] = buf, name
 	return b.next
+}
+
+// KeepText implements Backend: the text, encoded as UTF-8, becomes a
+// file's bytes.
+func (b *browser) KeepText(name, text string) Opened {
+	enc := js.Global().Get("TextEncoder").New()
+	buf := enc.Call("encode", text).Get("buffer")
+	return Opened{Name: name, Size: buf.Get("byteLength").Int(), Data: b.keep(name, buf)}
 }
 
 // Drop implements Backend.
