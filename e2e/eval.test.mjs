@@ -188,6 +188,8 @@ test('cancel mid-evaluation keeps the finished units; Run finishes the others; t
   assert.match(await page.textContent('#eval-summary'), new RegExp(`partial: ${done} of 10 units`));
   await page.waitForSelector('#chart-accuracy-svm svg');
   assert.equal(await page.isDisabled('#export-report'), true);
+  await page.click('#units summary');
+  await page.waitForSelector('#units-table tbody tr');
   const states = await page.$$eval('#units-table tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent));
   assert.equal(states.filter((s) => s === 'done').length, done);
   assert.deepEqual(await page.$$eval('#running li', (l) => l.map((x) => x.textContent)), ['worker 1 · idle', 'worker 2 · idle']);

@@ -75,8 +75,11 @@ func (b *browser) drain() {
 // renderEvery is the shortest interval between two renders asked for by
 // the workers' messages: several workers report progress ten times a
 // second each, and Go's wasm port returns to the browser's event loop only
-// when it is idle, so rendering on every message would starve the page.
-const renderEvery = 100 * time.Millisecond
+// when it is idle, so rendering on every message would starve the page. A
+// render of the page with an evaluation's results takes tens of
+// milliseconds of the main thread, which the workers need too on a
+// machine with few cores: four renders a second keep the progress moving.
+const renderEvery = 250 * time.Millisecond
 
 // Refresh implements Backend: one render soon, at most one per
 // renderEvery, however many are asked for meanwhile.

@@ -147,6 +147,7 @@ func (c *Root) startEval() {
 	e.cfg.Methods = append([]lab.MethodConfig(nil), c.cfg.Methods...)
 	c.ev, c.showing, c.reportRef, c.charts, c.detailCharts = e, lab.ModeEval, nil, nil, nil
 	c.dv, c.ds, c.dk = 0, -1, -1
+	c.Backend.Mark("sparsefs-eval-start")
 	e.planJob = c.pool.Submit("plan the evaluation", mustJSON(req), c.data, true, nil, func(j *pool.Job) { c.planDone(e, prev, j) })
 	c.announce = "Evaluation started."
 }
@@ -162,6 +163,7 @@ func (c *Root) planDone(e *evalState, prev *evalState, j *pool.Job) {
 		}
 		return
 	}
+	c.Backend.Mark("sparsefs-eval-planned")
 	run, err := lab.NewEvalRun(j.Response)
 	if err != nil {
 		c.errMsg = err.Error()
@@ -222,6 +224,7 @@ func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 
 // merge asks a worker to merge the units into the report.
 func (c *Root) merge(e *evalState) {
+	c.Backend.Mark("sparsefs-eval-units-done")
 	e.mergeJob = c.pool.Submit("merge the report", e.run.MergeRequest(), -1, true, nil, func(j *pool.Job) {
 		e.ended = time.Now()
 		if c.ev != e {

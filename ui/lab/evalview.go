@@ -27,6 +27,8 @@ type EvalView struct {
 	// Truth, if not nil, says which features are informative (synthetic
 	// data).
 	Truth *SynthSpec
+	// freq remembers Frequency's answers (the page asks on every render).
+	freq map[[2]int][]FreqRow
 }
 
 // NewEvalView prepares a report for display.
@@ -448,6 +450,18 @@ func (v *EvalView) Frequency(vi, ki int) []FreqRow {
 	if vi < 0 || vi >= len(v.Rep.Results) {
 		return nil
 	}
+	if rows, ok := v.freq[[2]int{vi, ki}]; ok {
+		return rows
+	}
+	rows := v.frequency(vi, ki)
+	if v.freq == nil {
+		v.freq = map[[2]int][]FreqRow{}
+	}
+	v.freq[[2]int{vi, ki}] = rows
+	return rows
+}
+
+func (v *EvalView) frequency(vi, ki int) []FreqRow {
 	us := v.Rep.Results[vi].Units
 	n := len(v.Rep.Features)
 	rows := make([]FreqRow, n)
