@@ -4,6 +4,7 @@ package linalg
 
 import (
 	"math"
+	"runtime"
 	"sync"
 
 	"gonum.org/v1/gonum/blas"
@@ -42,6 +43,14 @@ func gemm(transA, transB bool, alpha float64, a, b General, beta float64, c Gene
 // scratch holds the scaled copies of syrkDiag.
 var scratch = sync.Pool{New: func() any { return new([]float64) }}
 
+// parallelSyrk is the work (M²K/2 multiply-adds) above which syrkDiag
+// splits the inner dimension between two goroutines, each running Dsyrk
+// on its half into its own triangle, then adds the halves: as numpy's
+// OpenBLAS uses both cores, so may this. (Dsyrk itself runs on one
+// goroutine; Dgemm already splits.) It pays from about 2·10⁶ (a 64×64
+// Gram over 1000).
+const parallelSyrk = 2e6
+
 func syrkDiag(trans bool, alpha float64, a General, d []float64, beta float64, c General) {
 	for _, v := range d {
 		if !(v >= 0) {
@@ -59,12 +68,56 @@ func syrkDiag(trans bool, alpha float64, a General, d []float64, beta float64, c
 		src = General{Rows: a.Rows, Cols: a.Cols, Stride: a.Cols, Data: (*bufp)[:a.Rows*a.Cols]}
 		scaledCopy(src, a, d, trans)
 	}
+	n, k := a.Rows, a.Cols
+	if trans {
+		n, k = k, n
+	}
+	if float64(n)*float64(n)*float64(k)/2 < parallelSyrk || runtime.GOMAXPROCS(0) < 2 {
+		gonumSyrk(trans, alpha, src, beta, c)
+		mirror(c)
+		return
+	}
+	// Split the inner dimension: rows of A (trans) or columns.
+	h := k / 2
+	first, second := src, src
+	if trans {
+		first.Rows, second.Rows = h, k-h
+		second.Data = src.Data[h*src.Stride:]
+	} else {
+		first.Cols, second.Cols = h, k-h
+		second.Data = src.Data[h:]
+	}
+	bufp := scratch.Get().(*[]float64)
+	defer scratch.Put(bufp)
+	if cap(*bufp) < n*n {
+		*bufp = make([]float64, n*n)
+	}
+	part := General{Rows: n, Cols: n, Stride: n, Data: (*bufp)[:n*n]}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		gonumSyrk(trans, alpha, second, 0, part)
+	}()
+	gonumSyrk(trans, alpha, first, beta, c)
+	wg.Wait()
+	for i := 0; i < n; i++ {
+		row := c.Data[i*c.Stride : i*c.Stride+i+1]
+		for j, v := range part.Data[i*n : i*n+i+1] {
+			row[j] += v
+		}
+	}
+	mirror(c)
+}
+
+// gonumSyrk is Dsyrk on the lower triangle of c: alpha·op(a)·op(a)ᵀ +
+// beta·c with op(a) = aᵀ when trans.
+func gonumSyrk(trans bool, alpha float64, a General, beta float64, c General) {
 	t := blas.NoTrans
 	if trans {
 		t = blas.Trans
 	}
-	blas64.Syrk(t, alpha, src, beta, blas64.Symmetric{N: c.Rows, Stride: c.Stride, Data: c.Data, Uplo: blas.Lower})
-	mirror(c)
+	blas64.Syrk(t, alpha, a, beta, blas64.Symmetric{N: c.Rows, Stride: c.Stride, Data: c.Data, Uplo: blas.Lower})
 }
 
 // cholesky is Dpotrf, which accepts an infinite pivot: that is refused
