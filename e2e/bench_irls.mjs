@@ -1,7 +1,7 @@
 // Browser timing harness of the IRLS selectors (run by scripts/bench_irls.sh;
 // not a test: its name does not end in .test.mjs).
 //
-//   node e2e/bench_irls.mjs [--repeat N] [--memory] DATA.csv.gz ...
+//   node e2e/bench_irls.mjs [--repeat N] [--memory] [--kernels TEST.wasm] DATA.csv.gz ...
 //
 // It serves the built site (dist/, ./build.sh), opens a bare page on the
 // site's origin in Debian's headless Chromium, starts one worker.js (the
@@ -26,13 +26,20 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer, startBrowser } from './lib.mjs';
 
+//
+// With --kernels it runs a Go test binary compiled to wasm (GOOS=js
+// GOARCH=wasm go test -c ./core/linalg) in a worker of its own with
+// -test.bench 'Kernels|Cholesky', and prints its benchmark lines: the
+// kernels of core/linalg against gonum's, in the browser.
 const args = process.argv.slice(2);
 let repeat = 3;
 let memory = false;
+let kernels = '';
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
   else if (args[i] === '--memory') memory = true;
+  else if (args[i] === '--kernels') kernels = args[++i];
   else files.push(args[i]);
 }
 
@@ -105,6 +112,32 @@ async function openBench(browser, server, blobs) {
   return page;
 }
 
+// benchKernels runs the wasm test binary's kernel benchmarks in a worker
+// and resolves to the lines they print.
+async function benchKernels(browser, server, testWasm) {
+  const { page } = browser;
+  await page.route('**/bench.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>kernels</title>' }));
+  await page.route('**/kernels.wasm', (route) => route.fulfill({ contentType: 'application/wasm', body: testWasm }));
+  await page.route('**/kernels-worker.js', (route) => route.fulfill({
+    contentType: 'text/javascript',
+    body: `importScripts('wasm_exec.js');
+      console.log = (...a) => postMessage(a.join(' '));
+      const go = new Go();
+      go.argv = ['linalg.test', '-test.run=^$', '-test.bench=Kernels|Cholesky', '-test.benchtime=5x'];
+      WebAssembly.instantiateStreaming(fetch('kernels.wasm'), go.importObject)
+        .then((r) => go.run(r.instance)).then(() => postMessage('__done__'), (e) => postMessage('__done__ ' + e));`,
+  }));
+  await page.goto(server.url + 'bench.html');
+  return page.evaluate(() => new Promise((resolve) => {
+    const lines = [];
+    const w = new Worker('kernels-worker.js');
+    w.onmessage = (ev) => {
+      if (String(ev.data).startsWith('__done__')) resolve(lines);
+      else lines.push(...String(ev.data).split('\n').filter((l) => l.trim()));
+    };
+  }));
+}
+
 const run = (page, name, method = 'rfs', params = {}) => page.evaluate(([n, m, p]) => self.benchRun(n, m, p), [name, method, params]);
 
 // chromiumPeaks returns the peak resident memory (VmHWM, bytes) of the
@@ -164,6 +197,16 @@ try {
     }
   } finally {
     await browser.close();
+  }
+  if (kernels) {
+    const fresh = await startBrowser();
+    try {
+      for (const line of await benchKernels(fresh, server, readFileSync(kernels))) {
+        console.log(JSON.stringify({ engine: 'chromium-kernels', line }));
+      }
+    } finally {
+      await fresh.close();
+    }
   }
   if (memory) {
     // A fresh browser, so that the high-water mark is this job's.

@@ -26,18 +26,45 @@ import (
 //	Cholesky 50 / 200 / 1000          3.3 / 3.3 / 4.3 vs 11.6 / 6.0 / 6.6 → gonum
 //
 // so the packed kernels run natively only for thin products (fewer than 16
-// rows or columns) and for AᵀDA/ADAᵀ with a negative weight (which a
+// rows or columns; split over two goroutines when they have many rows, as
+// Dgemm splits its work) and for AᵀDA/ADAᵀ with a negative weight (which a
 // √d-scaled copy cannot express).
 
 // thin is the width below which the native build keeps the packed GEMM.
 const thin = 16
 
 func gemm(transA, transB bool, alpha float64, a, b General, beta float64, c General) {
-	if c.Rows < thin || c.Cols < thin {
+	if c.Rows >= thin && c.Cols >= thin {
+		gonumGemm(transA, transB, alpha, a, b, beta, c)
+		return
+	}
+	m, k := opDims(a, transA)
+	if float64(m)*float64(c.Cols)*float64(k) < parallelSyrk || m < 2*mr || runtime.GOMAXPROCS(0) < 2 {
 		gemmWith(buildTile, transA, transB, alpha, a, nil, b, beta, c, false)
 		return
 	}
-	gonumGemm(transA, transB, alpha, a, b, beta, c)
+	// A thin product with many rows (W = ZᵀΛ over thousands of features):
+	// the two halves of the rows of C on two goroutines.
+	h := (m / 2) &^ (mr - 1)
+	top, bottom := a, a
+	if transA {
+		top.Cols, bottom.Cols = h, m-h
+		bottom.Data = a.Data[h:]
+	} else {
+		top.Rows, bottom.Rows = h, m-h
+		bottom.Data = a.Data[h*a.Stride:]
+	}
+	ctop, cbottom := c, c
+	ctop.Rows, cbottom.Rows = h, m-h
+	cbottom.Data = c.Data[h*c.Stride:]
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		gemmWith(buildTile, transA, transB, alpha, bottom, nil, b, beta, cbottom, false)
+	}()
+	gemmWith(buildTile, transA, transB, alpha, top, nil, b, beta, ctop, false)
+	wg.Wait()
 }
 
 // scratch holds the scaled copies of syrkDiag.

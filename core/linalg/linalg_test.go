@@ -69,7 +69,7 @@ const productTol = 1e-13
 
 // Shapes straddle the block sizes (kc = 256, mc = 128, nc = 1024) and the
 // tile sizes (4 rows, 2 or 3 columns).
-var gemmShapes = [][3]int{{1, 1, 1}, {3, 2, 5}, {4, 3, 8}, {7, 5, 9}, {50, 4, 300}, {130, 9, 257}, {33, 1030, 20}, {129, 131, 513}}
+var gemmShapes = [][3]int{{1, 1, 1}, {3, 2, 5}, {4, 3, 8}, {7, 5, 9}, {50, 4, 300}, {130, 9, 257}, {33, 1030, 20}, {129, 131, 513}, {4437, 9, 97}}
 
 func TestGemmMatchesGonum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
