@@ -123,7 +123,7 @@ async function benchKernels(browser, server, testWasm) {
     body: `importScripts('wasm_exec.js');
       console.log = (...a) => postMessage(a.join(' '));
       const go = new Go();
-      go.argv = ['linalg.test', '-test.run=^$', '-test.bench=Kernels|Cholesky', '-test.benchtime=5x'];
+      go.argv = ['linalg.test', '-test.run=^$', '-test.bench=Kernels|Cholesky', '-test.benchtime=300ms'];
       WebAssembly.instantiateStreaming(fetch('kernels.wasm'), go.importObject)
         .then((r) => go.run(r.instance)).then(() => postMessage('__done__'), (e) => postMessage('__done__ ' + e));`,
   }));

@@ -57,11 +57,11 @@ import (
 //     norm, which raises its objective on GLIOMA by 2.8·10⁻⁶ relative; see
 //     docs/irls.md.)
 //   - Rows whose weight has vanished are skipped: after each iteration the
-//     rows with ‖wʲ‖ ≤ τ·maxₗ‖wˡ‖, τ = 10⁻⁶, are set to zero and leave the
+//     rows with ‖wʲ‖ ≤ τ·maxₗ‖wˡ‖, τ = 10⁻⁷, are set to zero and leave the
 //     working set, so the Gram matrices and products cost m²|A|/2 instead
 //     of m²N/2 (on the microarray sets |A| falls to a few per cent of N
 //     within tens of iterations). It keeps the optimum: such a row's
-//     weight makes its contribution to the next system 10⁻⁶ relative at
+//     weight makes its contribution to the next system 10⁻⁷ relative at
 //     most; if the objective nevertheless rises, the iteration is redone
 //     with the rows restored (so the trace stays monotone); and for p = 1,
 //     when the stopping rule is met, the optimality condition of every
@@ -82,7 +82,7 @@ type irlsModel struct {
 
 // Constants of the engine (see irlsModel).
 const (
-	irlsDropTol     = 1e-6
+	irlsDropTol     = 1e-7
 	irlsWeightRange = 1e12
 	irlsKKTMargin   = 1e-3
 	irlsKKTRounds   = 5
