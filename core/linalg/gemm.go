@@ -217,6 +217,22 @@ func packB(dst []float64, b General, trans bool, p0, kb, j0, nb, nr int) {
 		panel := dst[q*kb : (q+nr)*kb]
 		cols := min(nr, nb-q)
 		switch {
+		case !trans && cols == nr && nr == 3:
+			off := p0*b.Stride + j0 + q
+			for k := 0; k < kb; k++ {
+				src := b.Data[off : off+3 : off+3]
+				o := panel[3*k : 3*k+3 : 3*k+3]
+				o[0], o[1], o[2] = src[0], src[1], src[2]
+				off += b.Stride
+			}
+		case !trans && cols == nr && nr == 2:
+			off := p0*b.Stride + j0 + q
+			for k := 0; k < kb; k++ {
+				src := b.Data[off : off+2 : off+2]
+				o := panel[2*k : 2*k+2 : 2*k+2]
+				o[0], o[1] = src[0], src[1]
+				off += b.Stride
+			}
 		case !trans && cols == nr:
 			off := p0*b.Stride + j0 + q
 			for k := 0; k < kb; k++ {

@@ -300,7 +300,10 @@ func (s *irls) step(k int) (float64, Status, error) {
 			s.notes = append(s.notes, "irls: rows that violated the optimality condition of a zero row could not be revived without raising the objective; they were left at zero")
 			continue
 		}
-		break // a rise at rounding level with the working set unchanged
+		// A rise with the working set unchanged: rounding, or for r < 1
+		// what the smoothing hides (Theorem 1 is about the smoothed
+		// objective, which the weights come from). Kept.
+		break
 	}
 	prev := s.obj
 	s.w, s.wNext = s.wNext, s.w
