@@ -11,40 +11,59 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
-// Native builds use gonum where its amd64 assembly (and, for Dgemm, its
-// goroutines) wins. Measured on the development machine (2-core AMD EPYC,
-// shared, so ±25%; go test -bench 'Kernels|Cholesky'; GFLOP/s, packed vs
-// gonum):
+// Native builds. On amd64 processors with AVX and FMA3 (kernel_amd64.s)
+// the packed kernels run a 4×8 assembly tile that beats gonum, whose amd64
+// assembly is SSE2 (go test -bench 'Kernels|Cholesky', one goroutine for
+// the packed kernels; GFLOP/s, packed vs gonum, development machine, 2-core
+// AMD EPYC, shared):
 //
-//	ADAt 50×4435 (GLIOMA dual Gram)   5.6 vs 11.1   → gonum Dsyrk
-//	ADAt 96×4027 (lymphoma)           6.8 vs 13.0   → gonum Dsyrk
-//	AtDA 2600×501 (madelon primal)    6.8 vs 10.4   → gonum Dsyrk
-//	Gemm 1000³                        6.8 vs 10.7   → gonum Dgemm
-//	Gemm 32×32×1000                   5.7 vs 8.1    → gonum Dgemm
-//	Gemm 4435×4×50 (W = Zᵀ·Λ)         3.9 vs 1.9    → packed (thin)
-//	Gemm 7130×2×72                    2.8 vs 1.2    → packed (thin)
-//	Cholesky 50 / 200 / 1000          3.3 / 3.3 / 4.3 vs 11.6 / 6.0 / 6.6 → gonum
+//	ADAt 50×4435 (GLIOMA dual Gram)   15.8 vs 7.3
+//	ADAt 96×4027 (lymphoma)           34.1 vs 12.1
+//	AtDA 2600×501 (madelon primal)    46.2 vs 10.2
+//	Gemm 1000³                        37.5 vs 5.0 (Dgemm on 2 goroutines)
+//	Gemm 4435×4×50 (W = Zᵀ·Λ)         11.0 vs 2.5
+//	Cholesky 50 / 100 / 200           3.2 / 2.5 / 6.6 vs 8.4 / 5.4 / 6.6
+//	Cholesky 400 / 1000               12.4 / 19.3 vs 6.5 / 10.1
 //
-// so the packed kernels run natively only for thin products (fewer than 16
-// rows or columns; split over two goroutines when they have many rows, as
-// Dgemm splits its work) and for AᵀDA/ADAᵀ with a negative weight (which a
-// √d-scaled copy cannot express).
+// so they run everywhere except Cholesky below 200 and the triangular
+// solves, where gonum's Dpotrf/Dpotrs stay. Without the assembly tile (other
+// architectures, older processors, the purego tag) the portable 4×2 tile
+// runs at half gonum's speed for the large products (ADAt 50×4435: 5.6 vs
+// 11.1; Gemm 1000³: 6.8 vs 10.7) and twice it for thin ones (4435×4×50:
+// 3.9 vs 1.9), and the choice follows: gonum for SYRK, Cholesky and
+// products with at least 16 rows and columns, packed for thinner products
+// and for AᵀDA/ADAᵀ with a negative weight (which a √d-scaled copy cannot
+// express).
+//
+// Large products are split between two goroutines (as numpy's OpenBLAS
+// uses both cores, and gonum's Dgemm splits its work): the rows of a
+// thin product, the inner dimension of a SYRK.
 
-// thin is the width below which the native build keeps the packed GEMM.
+// fast reports whether the assembly tile is in use.
+var fast = buildTile.nr == 8
+
+// thin is the width below which the portable build keeps the packed GEMM.
 const thin = 16
 
+// parallelWork is the number of multiply-adds above which a product is
+// split between two goroutines (a 64×64 Gram over 1000).
+const parallelWork = 2e6
+
+// cholPacked is the order from which Cholesky runs the packed form when
+// the assembly tile is in use.
+const cholPacked = 200
+
 func gemm(transA, transB bool, alpha float64, a, b General, beta float64, c General) {
-	if c.Rows >= thin && c.Cols >= thin {
+	if !fast && c.Rows >= thin && c.Cols >= thin {
 		gonumGemm(transA, transB, alpha, a, b, beta, c)
 		return
 	}
 	m, k := opDims(a, transA)
-	if float64(m)*float64(c.Cols)*float64(k) < parallelSyrk || m < 2*mr || runtime.GOMAXPROCS(0) < 2 {
+	if float64(m)*float64(c.Cols)*float64(k) < parallelWork || m < 2*mr || runtime.GOMAXPROCS(0) < 2 {
 		gemmWith(buildTile, transA, transB, alpha, a, nil, b, beta, c, false)
 		return
 	}
-	// A thin product with many rows (W = ZᵀΛ over thousands of features):
-	// the two halves of the rows of C on two goroutines.
+	// The two halves of the rows of C on two goroutines.
 	h := (m / 2) &^ (mr - 1)
 	top, bottom := a, a
 	if transA {
@@ -67,23 +86,28 @@ func gemm(transA, transB bool, alpha float64, a, b General, beta float64, c Gene
 	wg.Wait()
 }
 
-// scratch holds the scaled copies of syrkDiag.
+// scratch holds the partial Grams and the scaled copies of syrkDiag.
 var scratch = sync.Pool{New: func() any { return new([]float64) }}
 
-// parallelSyrk is the work (M²K/2 multiply-adds) above which syrkDiag
-// splits the inner dimension between two goroutines, each running Dsyrk
-// on its half into its own triangle, then adds the halves: as numpy's
-// OpenBLAS uses both cores, so may this. (Dsyrk itself runs on one
-// goroutine; Dgemm already splits.) It pays from about 2·10⁶ (a 64×64
-// Gram over 1000).
-const parallelSyrk = 2e6
-
 func syrkDiag(trans bool, alpha float64, a General, d []float64, beta float64, c General) {
+	negative := false
 	for _, v := range d {
-		if !(v >= 0) {
+		negative = negative || !(v >= 0)
+	}
+	n, k := a.Rows, a.Cols
+	if trans {
+		n, k = k, n
+	}
+	split := float64(n)*float64(n)*float64(k)/2 >= parallelWork && runtime.GOMAXPROCS(0) >= 2 && k >= 2
+	if fast || negative {
+		if !split {
 			syrkPacked(buildTile, trans, alpha, a, d, beta, c)
 			return
 		}
+		splitSyrk(trans, alpha, a, d, beta, c, func(half General, dh []float64, beta float64, c General) {
+			gemmWith(buildTile, trans, !trans, alpha, half, dh, half, beta, c, true)
+		})
+		return
 	}
 	src := a
 	if d != nil {
@@ -95,25 +119,39 @@ func syrkDiag(trans bool, alpha float64, a General, d []float64, beta float64, c
 		src = General{Rows: a.Rows, Cols: a.Cols, Stride: a.Cols, Data: (*bufp)[:a.Rows*a.Cols]}
 		scaledCopy(src, a, d, trans)
 	}
-	n, k := a.Rows, a.Cols
-	if trans {
-		n, k = k, n
-	}
-	if float64(n)*float64(n)*float64(k)/2 < parallelSyrk || runtime.GOMAXPROCS(0) < 2 {
+	if !split {
 		gonumSyrk(trans, alpha, src, beta, c)
 		mirror(c)
 		return
 	}
-	// Split the inner dimension: rows of A (trans) or columns.
+	splitSyrk(trans, alpha, src, nil, beta, c, func(half General, _ []float64, beta float64, c General) {
+		gonumSyrk(trans, alpha, half, beta, c)
+	})
+}
+
+// splitSyrk computes the lower triangle of a SYRK-style product as the sum
+// of two halves of its inner dimension (the rows of a when trans, else its
+// columns; d split alike), run by syrk on two goroutines, the second into
+// a scratch triangle; then mirrors it.
+func splitSyrk(trans bool, alpha float64, a General, d []float64, beta float64, c General, syrk func(half General, d []float64, beta float64, c General)) {
+	k := a.Cols
+	if trans {
+		k = a.Rows
+	}
 	h := k / 2
-	first, second := src, src
+	first, second := a, a
+	var d1, d2 []float64
+	if d != nil {
+		d1, d2 = d[:h], d[h:]
+	}
 	if trans {
 		first.Rows, second.Rows = h, k-h
-		second.Data = src.Data[h*src.Stride:]
+		second.Data = a.Data[h*a.Stride:]
 	} else {
 		first.Cols, second.Cols = h, k-h
-		second.Data = src.Data[h:]
+		second.Data = a.Data[h:]
 	}
+	n := c.Rows
 	bufp := scratch.Get().(*[]float64)
 	defer scratch.Put(bufp)
 	if cap(*bufp) < n*n {
@@ -124,9 +162,9 @@ func syrkDiag(trans bool, alpha float64, a General, d []float64, beta float64, c
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		gonumSyrk(trans, alpha, second, 0, part)
+		syrk(second, d2, 0, part)
 	}()
-	gonumSyrk(trans, alpha, first, beta, c)
+	syrk(first, d1, beta, c)
 	wg.Wait()
 	for i := 0; i < n; i++ {
 		row := c.Data[i*c.Stride : i*c.Stride+i+1]
@@ -147,9 +185,13 @@ func gonumSyrk(trans bool, alpha float64, a General, beta float64, c General) {
 	blas64.Syrk(t, alpha, a, beta, blas64.Symmetric{N: c.Rows, Stride: c.Stride, Data: c.Data, Uplo: blas.Lower})
 }
 
-// cholesky is Dpotrf, which accepts an infinite pivot: that is refused
-// here as in the packed form.
+// cholesky is Dpotrf (or the packed form from order cholPacked with the
+// assembly tile). Dpotrf accepts an infinite pivot: that is refused here
+// as in the packed form.
 func cholesky(a General) bool {
+	if fast && a.Rows >= cholPacked {
+		return choleskyPacked(a)
+	}
 	if !gonumCholesky(a) {
 		return false
 	}

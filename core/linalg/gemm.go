@@ -25,9 +25,10 @@ const (
 	nc = 1024
 )
 
-// buffers holds packing space: mc·kc for op(A), kc·(nc+3) for op(B).
+// buffers holds packing space: mc·kc for op(A), kc·(nc+7) for op(B) (the
+// last panel of the widest tile, 8 columns, may be padded by 7).
 var buffers = sync.Pool{New: func() any {
-	b := make([]float64, mc*kc+kc*(nc+3))
+	b := make([]float64, mc*kc+kc*(nc+7))
 	return &b
 }}
 

@@ -6,11 +6,24 @@ import (
 	"testing"
 )
 
-// tiles are the inner kernels; every build tests both.
-var tiles = []struct {
+// tiles are the inner kernels; every build tests the portable two, and
+// the assembly one where the processor runs it.
+var tiles = func() []struct {
 	name string
 	t    tile
-}{{"4x2", tile4x2}, {"4x3", tile4x3}}
+} {
+	ts := []struct {
+		name string
+		t    tile
+	}{{"4x2", tile4x2}, {"4x3", tile4x3}}
+	if tile4x8.nr != 0 {
+		ts = append(ts, struct {
+			name string
+			t    tile
+		}{"4x8fma", tile4x8})
+	}
+	return ts
+}()
 
 // randGeneral returns an r×c matrix with entries in [−1, 1) and a stride
 // larger than c (to catch stride mistakes); the padding holds NaN.
