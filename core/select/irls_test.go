@@ -224,9 +224,9 @@ func kkt(z, y, w *mat.Dense, r, lambda, zero, free0 float64) (nonzero, theta, ze
 func TestIRLSSubgradient(t *testing.T) {
 	small := smallReal(t)
 	for _, c := range []struct {
-		name string
-		p    *Problem
-		ic   irlsCase
+		name  string
+		p     *Problem
+		ic    irlsCase
 		iters int
 	}{
 		{"primal", small["primal"], irlsCases[0], 3000},
