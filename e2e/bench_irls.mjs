@@ -29,17 +29,20 @@ import { startServer, startBrowser } from './lib.mjs';
 //
 // With --kernels it runs a Go test binary compiled to wasm (GOOS=js
 // GOARCH=wasm go test -c ./core/linalg) in a worker of its own with
-// -test.bench 'Kernels|Cholesky', and prints its benchmark lines: the
-// kernels of core/linalg against gonum's, in the browser.
+// -test.bench 'Kernels|Cholesky' (or --bench PATTERN), and prints its
+// benchmark lines: the kernels of core/linalg against gonum's, in the
+// browser.
 const args = process.argv.slice(2);
 let repeat = 3;
 let memory = false;
 let kernels = '';
+let benchPattern = 'Kernels|Cholesky';
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
   else if (args[i] === '--memory') memory = true;
   else if (args[i] === '--kernels') kernels = args[++i];
+  else if (args[i] === '--bench') benchPattern = args[++i];
   else files.push(args[i]);
 }
 
@@ -123,7 +126,7 @@ async function benchKernels(browser, server, testWasm) {
     body: `importScripts('wasm_exec.js');
       console.log = (...a) => postMessage(a.join(' '));
       const go = new Go();
-      go.argv = ['linalg.test', '-test.run=^$', '-test.bench=Kernels|Cholesky', '-test.benchtime=300ms'];
+      go.argv = ['linalg.test', '-test.run=^$', '-test.bench=${benchPattern}', '-test.benchtime=300ms'];
       WebAssembly.instantiateStreaming(fetch('kernels.wasm'), go.importObject)
         .then((r) => go.run(r.instance)).then(() => postMessage('__done__'), (e) => postMessage('__done__ ' + e));`,
   }));

@@ -7,10 +7,14 @@ package linalg
 // loops reslice instead of indexing so that no bounds check remains.
 //
 // Measured on the development machine (AMD EPYC, Go 1.26, kc = 256, data
-// in L1; BenchmarkTile): natively 4×2 runs at 9.7 GFLOP/s, 4×3 at 5.6 and
-// 4×4 at 5.2 (amd64 has 16 floating-point registers: 8 accumulators plus 6
-// operands fit, 12 + 7 spill); compiled to wasm under node 4×3 runs at 8.0
-// GFLOP/s, 4×2 at 5.7 and 4×4 at 5.6 (V8 allocates registers differently).
+// in L1; BenchmarkTile and the candidates of that experiment): natively 4×2
+// runs at 9.7 GFLOP/s, 4×3 at 5.6 and 4×4 at 5.2 (amd64 has 16
+// floating-point registers: 8 accumulators plus 6 operands fit, 12 + 7
+// spill); compiled to wasm under node 4×3 runs at 8.0 GFLOP/s, 6×2 at 7.6,
+// 4×2 at 5.7 and 4×4 at 5.6, and in a Chromium worker 4×3 at 7.0, 6×2 at
+// 7.0, 5×3 at 6.8, 4×4 at 6.1 and 4×2 at 5.3 (V8 allocates registers
+// differently). On amd64 with AVX and FMA3 an assembly 4×8 tile
+// (kernel_amd64.s) runs at 53 GFLOP/s and replaces 4×2.
 
 // mr is the number of rows of a tile (the width of a panel of op(A)).
 const mr = 4
