@@ -144,7 +144,7 @@ for l in open(sys.argv[3]):
     kern.setdefault(key, {})[(f[0], impl)] = float(f[f.index("GFLOP/s") - 1])
 klines = ["| kernel, shape | native packed | native gonum | node packed | node gonum | Chromium packed | Chromium gonum |", "|---|---|---|---|---|---|---|"]
 for key, v in kern.items():
-    cells = ["%.2f" % v[(e, i)] if (e, i) in v else "–" for e in ("native", "node", "chromium") for i in ("linalg", "gonum")]
+    cells = ["%.2f" % v[(e, i)] if (e, i) in v else "–" for e in ("native", "node", "chromium") for i in ("packed", "gonum")]
     klines.append("| %s | %s |" % (key, " | ".join(cells)))
 ktable = "\n".join(klines) + "\n\nGFLOP/s (go test -bench 'Kernels|Cholesky' -benchtime 300ms ./core/linalg, %s).\n" % datetime.date.today().isoformat()
 if kern:

@@ -16,8 +16,9 @@ const cholBlock = 96
 //
 // In wasm it is a right-looking blocked factorisation (Golub & Van Loan,
 // Matrix Computations, 4th ed., §4.2.9) whose trailing updates run on the
-// packed kernels of this package; natively it is gonum's Dpotrf (see
-// cholesky in dispatch_js.go and dispatch_other.go for the measurements).
+// packed kernels of this package; natively the same from order 200 where
+// the assembly tile runs, else gonum's Dpotrf (see cholesky in
+// dispatch_js.go and dispatch_other.go for the measurements).
 func Cholesky(a General) bool {
 	if a.Cols != a.Rows {
 		panic(ErrShape)
@@ -76,8 +77,8 @@ func cholUnblocked(a General, j0, jb int) bool {
 }
 
 // CholeskySolve solves L·Lᵀ·X = B in place for the factor l of Cholesky
-// (n×n) and B n×k. Like Cholesky, it runs the packed kernels in wasm and
-// gonum's Dpotrs natively.
+// (n×n) and B n×k. It runs the packed kernels in wasm and gonum's Dpotrs
+// natively.
 func CholeskySolve(l General, b General) {
 	if l.Cols != l.Rows || b.Rows != l.Rows {
 		panic(ErrShape)

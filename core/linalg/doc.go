@@ -15,13 +15,16 @@
 // operand stays in cache), and an inner kernel keeps an mr×nr tile of the
 // result in registers while it streams the panels. No bounds checks survive
 // in the inner loops. The tile is chosen per build from measurements
-// (kernel_other.go, kernel_js.go): 4×2 natively, 4×3 in wasm. Both tiles
-// are compiled in every build and tested in both.
+// (kernel.go): 4×3 in wasm; natively a 4×8 tile in AVX/FMA3 assembly
+// (kernel_amd64.s) where the processor has it, else 4×2. The portable
+// tiles are compiled in every build and tested in both; the assembly one
+// wherever it runs.
 //
-// Each exported function documents, with the measurements that decided it,
-// whether it runs these kernels or gonum's in the current build; see
-// BenchmarkKernels in bench_test.go to measure again.
-//
+// Each exported function documents which implementation runs in which
+// build; dispatch_js.go and dispatch_other.go hold the measurements that
+// decided it (BenchmarkKernels and BenchmarkCholesky in bench_test.go
+// measure again).
+
 // # Conventions
 //
 // Matrices are blas64.General values: row-major, Rows×Cols, Stride ≥ Cols,
@@ -31,8 +34,7 @@
 // factorisation reports whether it succeeded. Nothing here allocates on the
 // heap in steady state: packing buffers come from a pool.
 //
-// The functions run on one goroutine: in a browser there is only one
-// thread per worker, and natively the callers parallelise across
-// independent jobs (folds, parameter values), which scales better than
-// splitting one small product.
+// In wasm everything runs on the calling goroutine (a worker has one
+// thread). Natively, products above about 2·10⁶ multiply-adds are split
+// between two goroutines, as gonum's Dgemm and numpy's BLAS split theirs.
 package linalg

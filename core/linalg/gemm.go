@@ -44,10 +44,10 @@ func opDims(a General, trans bool) (rows, cols int) {
 // flag is set, Xᵀ. C must not overlap A or B. With beta = 0, C need not be
 // initialised (NaNs in it are ignored).
 //
-// In wasm it runs the packed kernels of this package; natively it runs
-// them for thin products (fewer than 16 rows or columns in C) and gonum's
-// Dgemm otherwise (see gemm in dispatch_js.go and dispatch_other.go for
-// the measurements).
+// In wasm it runs the packed kernels of this package; natively too where
+// the assembly tile runs, else only for thin products (fewer than 16 rows
+// or columns in C) and gonum's Dgemm otherwise (see gemm in dispatch_js.go
+// and dispatch_other.go for the measurements).
 func Gemm(transA, transB bool, alpha float64, a, b General, beta float64, c General) {
 	m, k := opDims(a, transA)
 	kb, n := opDims(b, transB)

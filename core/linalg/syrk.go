@@ -6,9 +6,10 @@ package linalg
 // so all of C is set on return. With beta ≠ 0 only C's lower triangle is
 // read. C must not overlap A.
 //
-// In wasm it runs the packed kernels of this package; natively, with d ≥ 0,
-// gonum's Dsyrk on a copy of A scaled by √d (see syrkDiag in
-// dispatch_js.go and dispatch_other.go for the measurements).
+// In wasm it runs the packed kernels of this package; natively too where
+// the assembly tile runs, else gonum's Dsyrk on a copy of A scaled by √d
+// (see syrkDiag in dispatch_js.go and dispatch_other.go for the
+// measurements).
 func AtDA(alpha float64, a General, d []float64, beta float64, c General) {
 	if c.Rows != a.Cols || c.Cols != a.Cols || (d != nil && len(d) != a.Rows) {
 		panic(ErrShape)
