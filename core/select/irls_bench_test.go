@@ -21,7 +21,7 @@ func BenchmarkIRLS(b *testing.B) {
 		{"mtfs/GLIOMA_50x4434", "GLIOMA.csv.gz", MTFS{}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			p := realProblem(b, c.file)
+			p := irlsRealProblem(b, c.file)
 			var res *Result
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {

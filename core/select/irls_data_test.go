@@ -11,20 +11,20 @@ import (
 	"sparsefs/core/internal/testdata"
 )
 
-// realData caches the shared datasets read by the tests and benchmarks of
+// irlsRealData caches the shared datasets read by the tests and benchmarks of
 // this package.
-var realData sync.Map
+var irlsRealData sync.Map
 
-type realEntry struct {
+type irlsRealEntry struct {
 	raw *mat.Dense // as read
 	p   *Problem   // z-scored on the whole file, bias on, as the CLI does
 }
 
-func realLoad(tb testing.TB, file string) realEntry {
+func irlsRealLoad(tb testing.TB, file string) irlsRealEntry {
 	tb.Helper()
 	path := testdata.Path(tb, file)
-	if e, ok := realData.Load(path); ok {
-		return e.(realEntry)
+	if e, ok := irlsRealData.Load(path); ok {
+		return e.(irlsRealEntry)
 	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -35,14 +35,14 @@ func realLoad(tb testing.TB, file string) realEntry {
 		tb.Fatal(err)
 	}
 	x := dataset.FitScaler(dataset.ZScore, ds.X).Transform(ds.X)
-	e := realEntry{raw: ds.X, p: &Problem{X: x, Y: ds.Y, C: len(ds.Classes), Bias: true}}
-	realData.Store(path, e)
+	e := irlsRealEntry{raw: ds.X, p: &Problem{X: x, Y: ds.Y, C: len(ds.Classes), Bias: true}}
+	irlsRealData.Store(path, e)
 	return e
 }
 
-// realProblem returns the problem of a shared dataset, skipping when the
+// irlsRealProblem returns the problem of a shared dataset, skipping when the
 // shared data are absent (failing when SPARSEFS_REQUIRE_DATA is set).
-func realProblem(tb testing.TB, file string) *Problem { return realLoad(tb, file).p }
+func irlsRealProblem(tb testing.TB, file string) *Problem { return irlsRealLoad(tb, file).p }
 
-// rawData returns the unscaled matrix of a shared dataset.
-func rawData(tb testing.TB, file string) *mat.Dense { return realLoad(tb, file).raw }
+// irlsRawData returns the unscaled matrix of a shared dataset.
+func irlsRawData(tb testing.TB, file string) *mat.Dense { return irlsRealLoad(tb, file).raw }

@@ -21,7 +21,7 @@ import (
 // run with -param tol=1e-12, on two slices of real data (lung_discrete)
 // written to CSV files and read back as a user's file would be.
 func TestJobObjectiveIsIndependentOptimum(t *testing.T) {
-	raw := selection.RawData(t, "lung_discrete.csv.gz")
+	raw := selection.IRLSRawData(t, "lung_discrete.csv.gz")
 	labels := labelsOf(t)
 	all := make([]int, 73)
 	for i := range all {
@@ -69,7 +69,7 @@ func TestJobObjectiveIsIndependentOptimum(t *testing.T) {
 			{"mtfs", map[string]any{"lambda": "1"}, 2, selection.OneHot},
 			{"gsr", map[string]any{"r": "1", "p": "1", "lambda": "1"}, 1, selection.PlusMinus},
 		} {
-			_, golden := selection.NewtonOptimum(t, p.Design(), p.Response(m.coding), m.r, 1)
+			_, golden := selection.IRLSNewtonOptimum(t, p.Design(), p.Response(m.coding), m.r, 1)
 			params := map[string]any{"tol": "1e-12", "max_iter": "100000"}
 			for k, v := range m.params {
 				params[k] = v
@@ -89,7 +89,7 @@ func TestJobObjectiveIsIndependentOptimum(t *testing.T) {
 // labelsOf returns lung_discrete's class labels as text (class index + 1:
 // numeric labels keep their order when the job sorts them).
 func labelsOf(t *testing.T) []string {
-	y := selection.RealProblem(t, "lung_discrete.csv.gz").Y
+	y := selection.IRLSRealProblem(t, "lung_discrete.csv.gz").Y
 	out := make([]string, len(y))
 	for i, k := range y {
 		out[i] = strconv.Itoa(k + 1)

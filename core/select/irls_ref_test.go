@@ -191,10 +191,10 @@ func floats2(v []float64) float64 {
 
 // slice returns the z-scored problem on the given rows and leading
 // columns of a shared dataset (bias on), for the small real cases.
-func slice(t testing.TB, file string, rows []int, cols int) *Problem {
+func irlsSlice(t testing.TB, file string, rows []int, cols int) *Problem {
 	t.Helper()
-	full := realProblem(t, file)
-	raw := rawData(t, file)
+	full := irlsRealProblem(t, file)
+	raw := irlsRawData(t, file)
 	x := mat.NewDense(len(rows), cols, nil)
 	y := make([]int, len(rows))
 	for k, i := range rows {

@@ -24,8 +24,8 @@ func smallReal(t testing.TB) map[string]*Problem {
 		every4 = append(every4, i)
 	}
 	return map[string]*Problem{
-		"primal": slice(t, "lung_discrete.csv.gz", all, 20),
-		"dual":   slice(t, "lung_discrete.csv.gz", every4, 25),
+		"primal": irlsSlice(t, "lung_discrete.csv.gz", all, 20),
+		"dual":   irlsSlice(t, "lung_discrete.csv.gz", every4, 25),
 	}
 }
 
@@ -60,7 +60,7 @@ var irlsCases = []irlsCase{
 // differently.
 func TestIRLSMonotone(t *testing.T) {
 	probs := smallReal(t)
-	probs["GLIOMA"] = realProblem(t, "GLIOMA.csv.gz")
+	probs["GLIOMA"] = irlsRealProblem(t, "GLIOMA.csv.gz")
 	for pname, p := range probs {
 		z := p.Design()
 		m, _ := z.Dims()
@@ -235,7 +235,7 @@ func TestIRLSSubgradient(t *testing.T) {
 		{"dual", small["dual"], irlsCases[0], 3000},
 		{"dual", small["dual"], irlsCases[1], 3000},
 		{"dual", small["dual"], irlsCases[5], 3000},
-		{"GLIOMA", realProblem(t, "GLIOMA.csv.gz"), irlsCases[5], 1200},
+		{"GLIOMA", irlsRealProblem(t, "GLIOMA.csv.gz"), irlsCases[5], 1200},
 	} {
 		res, err := c.ic.sel.Fit(context.Background(), c.p, &Settings{Tolerance: -1, MaxIterations: c.iters})
 		if err != nil {

@@ -3,7 +3,7 @@ package selection
 // For the external tests (package selection_test), which drive the engine
 // through core/job as the CLI and the worker do.
 var (
-	NewtonOptimum = newtonOptimum
-	RawData       = rawData
-	RealProblem   = realProblem
+	IRLSNewtonOptimum = newtonOptimum
+	IRLSRawData       = irlsRawData
+	IRLSRealProblem   = irlsRealProblem
 )
