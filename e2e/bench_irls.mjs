@@ -4,8 +4,8 @@
 //   node e2e/bench_irls.mjs [--repeat N] [--memory] [--kernels TEST.wasm] DATA.csv.gz ...
 //
 // It serves the built site (dist/, ./build.sh), opens a bare page on the
-// site's origin in Debian's headless Chromium, starts one worker.js (the
-// site's own worker), warms its kernels up on a small synthetic problem
+// site's origin in Debian's headless Chromium, starts one worker as the
+// site does (its worker.js and worker.wasm), warms its kernels up on a small synthetic problem
 // (V8 starts wasm in a baseline tier; WASM-NOTES.md), then posts each
 // dataset as the page does — the file's bytes as a transferred ArrayBuffer
 // (with the job, or loaded once, whichever protocol the worker speaks) and
@@ -81,8 +81,20 @@ async function openBench(browser, server, blobs) {
     route.fulfill({ contentType: 'application/octet-stream', body: blobs.get(name) });
   });
   await page.goto(server.url + 'bench.html');
-  await page.evaluate(() => new Promise((resolve, reject) => {
-    const w = new Worker('worker.js');
+  await page.evaluate(() => new Promise(async (resolve, reject) => {
+    // The site's worker has had two bootstraps: worker.js loading
+    // wasm_exec.js and worker.wasm itself, or (as the page now starts it) a
+    // blob of wasm_exec.js and worker.js to which the page posts the
+    // compiled worker.wasm. The bootstrap's text says which.
+    const boot = await (await fetch('worker.js')).text();
+    let w;
+    if (boot.includes("'module'")) {
+      const texts = await Promise.all(['wasm_exec.js', 'worker.js'].map(async (u) => (await fetch(u)).text()));
+      w = new Worker(URL.createObjectURL(new Blob([texts.join('\n;\n')], { type: 'text/javascript' })));
+      w.postMessage({ type: 'module', module: await WebAssembly.compileStreaming(fetch('worker.wasm')) });
+    } else {
+      w = new Worker('worker.js');
+    }
     const pending = new Map();
     let next = 1;
     // The worker has spoken two protocols: the file's bytes with every job
