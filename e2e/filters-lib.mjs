@@ -27,11 +27,12 @@ export async function rankInBrowser(page, url, file, method, params = {}, n = 20
     }
     for (const [name, value] of Object.entries(params)) {
       const prefix = `p-${method}-${name}-`;
-      if (await page.$('#' + prefix + value)) {
-        await page.check('#' + prefix + value);
+      // Attribute selectors: a value such as 1.5 is not a CSS identifier.
+      if (await page.$(`[id="${prefix}${value}"]`)) {
+        await page.check(`[id="${prefix}${value}"]`);
         const choices = await page.$$eval(`[id^="${prefix}"]`, (els) => els.map((e) => e.id));
         for (const id of choices) {
-          if (id !== prefix + value) await page.uncheck('#' + id);
+          if (id !== prefix + value) await page.uncheck(`[id="${id}"]`);
         }
       } else {
         await page.fill(`#p-${method}-${name}`, String(value));

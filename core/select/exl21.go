@@ -499,6 +499,10 @@ var exl21SolverParam = Param{Name: "solver", Default: float64(Exl21CD), Choices:
 
 func init() {
 	betaParam := Param{Name: "beta", Default: 1, Min: 0, Max: 1e12, Doc: "weight β of the exclusive term ‖W‖_{1,2}² (within-row competition between classes)"}
+	// For cd and fista the tolerance bounds the distance to the optimum
+	// (a duality gap), not the last change of the objective.
+	tolParam := Param{Name: "tol", Default: DefaultTolerance, Min: 0, Max: 1, MinOpen: true,
+		Doc: "cd, fista: stop when a duality gap certifies J(W) − J* ≤ tol·J(W); alm: the paper's rule, or a relative change of J at most tol"}
 	Register(&Spec{
 		Name:  "exl21",
 		Title: "Exclusive ℓ2,1",
@@ -509,6 +513,7 @@ func init() {
 			{Name: "alpha", Default: 1, Min: 0, Max: 1e12, Doc: "weight α of ‖W‖_{2,1} (removes whole features)"},
 			betaParam,
 			exl21SolverParam,
+			tolParam,
 		},
 		New: func(p Params) (Selector, error) {
 			e := Exl21{Alpha: p["alpha"], Beta: p["beta"], Solver: Exl21Solver(p["solver"])}
@@ -521,7 +526,7 @@ func init() {
 		Doc:    "least squares with the squared ℓ1,2 norm: exl21 with α = 0",
 		Paper:  "Zhou, Jin & Hoi, AISTATS 2010; as the baseline of Ming & Ding, IJCAI 2019",
 		Kind:   Embedded,
-		Params: []Param{betaParam, exl21SolverParam},
+		Params: []Param{betaParam, exl21SolverParam, tolParam},
 		New: func(p Params) (Selector, error) {
 			e := Exl21{Alpha: 0, Beta: p["beta"], Solver: Exl21Solver(p["solver"])}
 			return e, e.Validate()

@@ -1,0 +1,267 @@
+package linalg
+
+import (
+	"errors"
+	"sync"
+
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// General is a row-major dense matrix, the layout of gonum's mat.Dense
+// (mat.Dense.RawMatrix returns one).
+type General = blas64.General
+
+// ErrShape is the panic value of a dimension mismatch.
+var ErrShape = errors.New("linalg: dimension mismatch")
+
+// Block sizes of the packed products: kc of the inner dimension, mc rows
+// of op(A) and nc columns of op(B) at a time, so that a packed block of
+// op(A) (mc·kc·8 = 256 KiB) stays in L2 and a kc-row sliver of op(B) in L1
+// while the kernels stream them (BenchmarkBlocking measured kc from 128 to
+// 512 and mc from 64 to 256 within 5% of each other).
+const (
+	kc = 256
+	mc = 128
+	nc = 1024
+)
+
+// buffers holds packing space: mc·kc for op(A), kc·(nc+7) for op(B) (the
+// last panel of the widest tile, 8 columns, may be padded by 7).
+var buffers = sync.Pool{New: func() any {
+	b := make([]float64, mc*kc+kc*(nc+7))
+	return &b
+}}
+
+// opDims returns the dimensions of op(a).
+func opDims(a General, trans bool) (rows, cols int) {
+	if trans {
+		return a.Cols, a.Rows
+	}
+	return a.Rows, a.Cols
+}
+
+// Gemm sets C = alpha·op(A)·op(B) + beta·C, where op(X) is X or, when the
+// flag is set, Xᵀ. C must not overlap A or B. With beta = 0, C need not be
+// initialised (NaNs in it are ignored).
+//
+// In wasm it runs the packed kernels of this package; natively too where
+// the assembly tile runs, else only for thin products (fewer than 16 rows
+// or columns in C) and gonum's Dgemm otherwise (see gemm in dispatch_js.go
+// and dispatch_other.go for the measurements).
+func Gemm(transA, transB bool, alpha float64, a, b General, beta float64, c General) {
+	m, k := opDims(a, transA)
+	kb, n := opDims(b, transB)
+	if k != kb || c.Rows != m || c.Cols != n {
+		panic(ErrShape)
+	}
+	gemm(transA, transB, alpha, a, b, beta, c)
+}
+
+// gemmWith sets C = alpha·op(A)·diag(d)·op(B) + beta·C with the tile t (d
+// nil means the identity). With lower set, only the tiles that meet the
+// lower triangle of C are computed (C square): entries above the diagonal
+// inside those tiles are written too and must be ignored by the caller.
+func gemmWith(t tile, transA, transB bool, alpha float64, a General, d []float64, b General, beta float64, c General, lower bool) {
+	m, k := opDims(a, transA)
+	_, n := opDims(b, transB)
+	if d != nil && len(d) != k {
+		panic(ErrShape)
+	}
+	scale(c, beta, lower)
+	if m == 0 || n == 0 || k == 0 || alpha == 0 {
+		return
+	}
+	bufp := buffers.Get().(*[]float64)
+	defer buffers.Put(bufp)
+	ap := (*bufp)[:mc*kc]
+	bp := (*bufp)[mc*kc:]
+	nr := t.nr
+	for j0 := 0; j0 < n; j0 += nc {
+		nb := min(nc, n-j0)
+		for p0 := 0; p0 < k; p0 += kc {
+			kb := min(kc, k-p0)
+			packB(bp, b, transB, p0, kb, j0, nb, nr)
+			for i0 := 0; i0 < m; i0 += mc {
+				mb := min(mc, m-i0)
+				if lower && i0+mb <= j0 {
+					continue
+				}
+				packA(ap, a, transA, i0, mb, p0, kb, d)
+				for p := 0; p < mb; p += mr {
+					i := i0 + p
+					rows := min(mr, m-i)
+					apan := ap[p*kb : (p+mr)*kb]
+					for q := 0; q < nb; q += nr {
+						j := j0 + q
+						if lower && j >= i+rows {
+							break
+						}
+						t.kern(apan, bp[q*kb:(q+nr)*kb], alpha, c.Data[i*c.Stride+j:], c.Stride, rows, min(nr, n-j))
+					}
+				}
+			}
+		}
+	}
+}
+
+// scale multiplies C (its lower triangle only, when lower) by beta; beta =
+// 0 sets it to zero.
+func scale(c General, beta float64, lower bool) {
+	if beta == 1 {
+		return
+	}
+	for i := 0; i < c.Rows; i++ {
+		w := c.Cols
+		if lower {
+			w = min(i+1, c.Cols)
+		}
+		row := c.Data[i*c.Stride : i*c.Stride+w]
+		if beta == 0 {
+			clear(row)
+			continue
+		}
+		for j := range row {
+			row[j] *= beta
+		}
+	}
+}
+
+// packA copies rows i0…i0+mb−1 and inner indices p0…p0+kb−1 of op(A),
+// each column scaled by d[p] when d is set, into panels of mr rows: panel
+// p/mr holds, for each inner index, its mr values contiguously. Rows past
+// the end are zero. Full panels take unrolled paths (packing was 16% of a
+// wasm profile before they did).
+func packA(dst []float64, a General, trans bool, i0, mb, p0, kb int, d []float64) {
+	var dd []float64
+	if d != nil {
+		dd = d[p0 : p0+kb]
+	}
+	for p := 0; p < mb; p += mr {
+		panel := dst[p*kb : (p+mr)*kb]
+		rows := min(mr, mb-p)
+		switch {
+		case !trans && rows == mr:
+			// Four rows of A side by side.
+			off := (i0+p)*a.Stride + p0
+			r0 := a.Data[off : off+kb]
+			r1 := a.Data[off+a.Stride : off+a.Stride+kb]
+			r2 := a.Data[off+2*a.Stride : off+2*a.Stride+kb]
+			r3 := a.Data[off+3*a.Stride : off+3*a.Stride+kb]
+			out := panel[:4*kb]
+			if dd == nil {
+				for k := range r0 {
+					o := out[4*k : 4*k+4 : 4*k+4]
+					o[0], o[1], o[2], o[3] = r0[k], r1[k], r2[k], r3[k]
+				}
+			} else {
+				dd := dd[:len(r0)]
+				for k, s := range dd {
+					o := out[4*k : 4*k+4 : 4*k+4]
+					o[0], o[1], o[2], o[3] = r0[k]*s, r1[k]*s, r2[k]*s, r3[k]*s
+				}
+			}
+		case !trans:
+			for t := 0; t < mr; t++ {
+				if t >= rows {
+					for k := 0; k < kb; k++ {
+						panel[k*mr+t] = 0
+					}
+					continue
+				}
+				off := (i0+p+t)*a.Stride + p0
+				src := a.Data[off : off+kb]
+				for k, v := range src {
+					if dd != nil {
+						v *= dd[k]
+					}
+					panel[k*mr+t] = v
+				}
+			}
+		case rows == mr:
+			// Row k of A holds the four values contiguously.
+			for k := 0; k < kb; k++ {
+				off := (p0+k)*a.Stride + i0 + p
+				src := a.Data[off : off+4 : off+4]
+				o := panel[4*k : 4*k+4 : 4*k+4]
+				if dd == nil {
+					o[0], o[1], o[2], o[3] = src[0], src[1], src[2], src[3]
+				} else {
+					s := dd[k]
+					o[0], o[1], o[2], o[3] = src[0]*s, src[1]*s, src[2]*s, src[3]*s
+				}
+			}
+		default:
+			for k := 0; k < kb; k++ {
+				off := (p0+k)*a.Stride + i0 + p
+				src := a.Data[off : off+rows]
+				out := panel[k*mr : k*mr+mr]
+				s := 1.0
+				if dd != nil {
+					s = dd[k]
+				}
+				for t, v := range src {
+					out[t] = v * s
+				}
+				for t := rows; t < mr; t++ {
+					out[t] = 0
+				}
+			}
+		}
+	}
+}
+
+// packB copies inner indices p0…p0+kb−1 and columns j0…j0+nb−1 of op(B)
+// into panels of nr columns: panel q/nr holds, for each inner index, its
+// nr values contiguously. Columns past the end are zero.
+func packB(dst []float64, b General, trans bool, p0, kb, j0, nb, nr int) {
+	for q := 0; q < nb; q += nr {
+		panel := dst[q*kb : (q+nr)*kb]
+		cols := min(nr, nb-q)
+		switch {
+		case !trans && cols == nr && nr == 3:
+			off := p0*b.Stride + j0 + q
+			for k := 0; k < kb; k++ {
+				src := b.Data[off : off+3 : off+3]
+				o := panel[3*k : 3*k+3 : 3*k+3]
+				o[0], o[1], o[2] = src[0], src[1], src[2]
+				off += b.Stride
+			}
+		case !trans && cols == nr && nr == 2:
+			off := p0*b.Stride + j0 + q
+			for k := 0; k < kb; k++ {
+				src := b.Data[off : off+2 : off+2]
+				o := panel[2*k : 2*k+2 : 2*k+2]
+				o[0], o[1] = src[0], src[1]
+				off += b.Stride
+			}
+		case !trans && cols == nr:
+			off := p0*b.Stride + j0 + q
+			for k := 0; k < kb; k++ {
+				copy(panel[k*nr:k*nr+nr], b.Data[off:off+nr])
+				off += b.Stride
+			}
+		case !trans:
+			for k := 0; k < kb; k++ {
+				off := (p0+k)*b.Stride + j0 + q
+				out := panel[k*nr : k*nr+nr]
+				copy(out, b.Data[off:off+cols])
+				for t := cols; t < nr; t++ {
+					out[t] = 0
+				}
+			}
+		default:
+			for t := 0; t < nr; t++ {
+				if t >= cols {
+					for k := 0; k < kb; k++ {
+						panel[k*nr+t] = 0
+					}
+					continue
+				}
+				off := (j0+q+t)*b.Stride + p0
+				for k, v := range b.Data[off : off+kb] {
+					panel[k*nr+t] = v
+				}
+			}
+		}
+	}
+}

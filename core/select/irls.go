@@ -1,0 +1,585 @@
+package selection
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/linalg"
+)
+
+// irlsModel is the model shared by rfs, gsr, mtfs, erfs and rk1u, Eq. (2)
+// of gsr-fs-peng-fan-irls:
+//
+//	min_W J(W) = ‖ZW − Y‖_{2,r}^r + λ‖W‖_{2,p}^p,   0 < r ≤ 2, 0 < p ≤ 1,
+//
+// where Z = Problem.Design() is m×N (the features, and a constant-1 column
+// when Problem.Bias is set, whose row of W is regularised like any other
+// but never ranked) and Y = Problem.Response(coding) is m×c. RFS
+// (rfs-nie-2010, Eq. 10) is r = p = 1 with λ = γ.
+//
+// It is solved by the iteratively reweighted least squares of Algorithm 1
+// of gsr-fs-peng-fan-irls (Algorithm 1 of rfs-nie-2010 when r = p = 1):
+// from S₁ = S₂ = I, each iteration solves
+//
+//	(ZᵀS₁Z + λS₂)W = ZᵀS₁Y                                  (Eq. 4)
+//
+// and then sets s₁ᵢ = (r/2)‖eᵢ‖^{r−2} for the rows eᵢ of E = ZW − Y and
+// s₂ⱼ = (p/2)‖wʲ‖^{p−2} (Algorithm 1, lines 6–8). The objective never
+// increases (Lemmas 1–2 and Theorem 1 of gsr-fs-peng-fan-irls; Theorem 1 of
+// rfs-nie-2010), and for r ≥ 1, p = 1 the model is convex and the iterates
+// approach its minimum. The value reported and traced is always the exact
+// J(W) above, never a smoothed one.
+//
+// Decisions where the papers are silent (METHODS.md asks for them):
+//
+//   - The system is solved in the smaller space: the N×N primal form
+//     above, or the m×m dual (Woodbury) form W = S₂⁻¹Zᵀ(ZS₂⁻¹Zᵀ + λS₁⁻¹)⁻¹Y,
+//     which is Eq. (19) of rfs-nie-2010 with A = [X γI] written without
+//     ever forming A. Both Gram matrices are built with the SYRK-style
+//     kernels of core/linalg and factorised by Cholesky; every buffer is
+//     allocated once and reused.
+//   - A zero norm is smoothed as √(‖v‖² + ε) inside the weights only, with
+//     ε = (δ·scale)²: for residual rows the scale is the root mean square
+//     row norm of Y, for rows of W the largest row norm of the first
+//     iterate, and δ = 10^{−12/(2−q)} for the exponent q (r or p), so that
+//     no weight exceeds 10¹² times that of a row of norm equal to the
+//     scale: δ = 10⁻¹² for q = 1 (METHODS.md's suggestion), 10⁻⁸ for q =
+//     0.5. Without the bound, r = 0.5 gave weights spanning 10¹⁸ and a
+//     primal system whose Cholesky solve lost all accuracy (the objective
+//     rose fivefold in TestIRLSMonotone). For q = 1 the smoothed optimum
+//     differs from the exact one by a relative ~N·10⁻¹² at most.
+//     (numpy_rfs.py uses ε = 10⁻¹⁶ absolute, a floor of 10⁻⁸ on every
+//     norm, which raises its objective on GLIOMA by 2.8·10⁻⁶ relative; see
+//     docs/irls.md.)
+//   - Rows whose weight has vanished are skipped: after each iteration the
+//     rows with ‖wʲ‖ ≤ τ·maxₗ‖wˡ‖, τ = 10⁻⁷, are set to zero and leave the
+//     working set, so the Gram matrices and products cost m²|A|/2 instead
+//     of m²N/2 (on the microarray sets |A| falls to a few per cent of N
+//     within tens of iterations). It keeps the optimum: such a row's
+//     weight makes its contribution to the next system 10⁻⁷ relative at
+//     most; if the objective nevertheless rises, the iteration is redone
+//     with the rows restored (so the trace stays monotone); and for p = 1,
+//     when the stopping rule is met, the optimality condition of every
+//     zero row, ‖∇_{wʲ}‖ZW−Y‖_{2,r}^r‖ ≤ λ (the subgradient condition of
+//     the ℓ2,1 term at 0), is checked, and rows violating it by more than
+//     a relative 10⁻³ are put back with a weight as if their norm were at
+//     the threshold, and the iteration goes on (at most 5 times). For
+//     p < 1 a zero row is always a local minimiser (the penalty's slope at
+//     0 is infinite) and plain IRLS never revives one either.
+//   - The stopping rule is the loop's (relative change of J at most tol)
+//     applied inside the step, so that the optimality check above can
+//     veto it; the status is then Converged as usual.
+type irlsModel struct {
+	r, p, lambda float64
+	// coding is the label coding used unless the problem overrides it.
+	coding Coding
+}
+
+// Constants of the engine (see irlsModel).
+const (
+	irlsDropTol     = 1e-7
+	irlsWeightRange = 1e12
+	irlsKKTMargin   = 1e-3
+	irlsKKTRounds   = 5
+	// irlsRiseTol is the relative rise of J above which an iteration
+	// with freshly dropped rows is redone (rounding in the sums of J is
+	// far below it).
+	irlsRiseTol = 1e-13
+)
+
+// irlsMaxLambda bounds λ (and γ) in the registry: beyond it W is zero to
+// working precision on any standardised data.
+const irlsMaxLambda = 1e6
+
+// validate checks the parameters, naming the offending one with the name
+// the method's users know (lambdaName: "gamma" for rfs).
+func (mdl irlsModel) validate(method, lambdaName string) error {
+	switch {
+	case !(mdl.p > 0 && mdl.p <= 1):
+		return fmt.Errorf("%s: parameter p = %v is invalid: it must be in (0, 1]", method, mdl.p)
+	case !(mdl.r > 0 && mdl.r <= 2):
+		return fmt.Errorf("%s: parameter r = %v is invalid: it must be in (0, 2]", method, mdl.r)
+	case !(mdl.lambda > 0) || math.IsInf(mdl.lambda, 1):
+		return fmt.Errorf("%s: parameter %s = %v is invalid: it must be a positive number", method, lambdaName, mdl.lambda)
+	}
+	return nil
+}
+
+// fit checks the parameters (see validate) and the problem, then solves
+// the model on p.
+func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, lambdaName string) (*Result, error) {
+	if err := mdl.validate(method, lambdaName); err != nil {
+		return nil, err
+	}
+	if err := p.ValidateTargets(); err != nil {
+		return nil, err
+	}
+	_, n := p.X.Dims()
+	sol := newIRLS(mdl, p.Design(), p.Response(mdl.coding), s.tol())
+	// The loop enforces the limit, records the trace, reports progress
+	// and honours cancellation; the relative-change rule is applied by
+	// the step (see irlsModel).
+	inner := Settings{MaxIterations: s.maxIter(), Tolerance: -1}
+	if s != nil {
+		inner.Progress = s.Progress
+	}
+	run, err := Iterate(ctx, &inner, sol.step)
+	if err != nil {
+		return nil, err
+	}
+	res := EmbeddedResult(mat.NewDense(sol.nr, sol.c, sol.w), n, run)
+	res.Notes = sol.notes
+	return res, nil
+}
+
+// irls is the state of one solve. Matrices are row-major slices; "rows"
+// are the N = n (+1 with the bias) rows of W, the columns of Z.
+type irls struct {
+	irlsModel
+	tol      float64
+	m, nr, c int
+	zt       []float64 // nr×m: row j is column j of Z
+	y        []float64 // m×c
+	epsE     float64
+	epsW     float64
+
+	act     []int     // working set: rows of W that may be nonzero, ascending
+	prevAct []int     // the working set before the last drop
+	ztA     []float64 // |act|×m: the rows of zt in act (zt itself when all)
+	gather  bool      // ztA must be gathered again
+
+	w, wNext []float64 // nr×c: the iterate and the next one
+	e, eNext []float64 // m×c: E = ZW − Y for each
+	obj      float64   // J at w
+
+	wA     []float64 // |act|×c: the solution on the working set
+	s2inv  []float64 // |act|: 1/s₂ⱼ
+	s1     []float64 // m: s₁ᵢ
+	s1inv  []float64 // m: 1/s₁ᵢ
+	sys    []float64 // the system matrix, m×m or |act|×|act|
+	gram   []float64 // m×m: ZS₂⁻¹Zᵀ in the dual form
+	lam    []float64 // m×c: the dual solution Λ, or S₁Y in the primal form
+	grad   []float64 // nr×c: the loss gradient for the optimality check
+	boost  []float64 // nr: a floor on the norm of revived rows, 0 elsewhere
+	shift  bool      // a diagonal shift was needed once (noted)
+	notes  []string
+	kkt    int  // optimality-check rounds left
+	dropd  bool // rows were dropped after the last accepted iteration
+	reviv  bool // rows were revived after the last accepted iteration
+	noDrop bool // do not drop after the current iteration
+	// form forces the primal (formPrimal) or dual (formDual) system; the
+	// default chooses the smaller (the tests compare the two).
+	form int
+}
+
+// Forms of the reweighted system.
+const (
+	formAuto = iota
+	formPrimal
+	formDual
+)
+
+func newIRLS(mdl irlsModel, z, y *mat.Dense, tol float64) *irls {
+	m, nr := z.Dims()
+	_, c := y.Dims()
+	s := &irls{irlsModel: mdl, tol: tol, m: m, nr: nr, c: c, kkt: irlsKKTRounds}
+	s.zt = make([]float64, nr*m)
+	for i := 0; i < m; i++ {
+		for j, v := range z.RawRowView(i) {
+			s.zt[j*m+i] = v
+		}
+	}
+	s.y = make([]float64, m*c)
+	ss := 0.0
+	for i := 0; i < m; i++ {
+		row := y.RawRowView(i)
+		copy(s.y[i*c:], row)
+		for _, v := range row {
+			ss += v * v
+		}
+	}
+	scale := math.Sqrt(ss / float64(m))
+	if scale == 0 {
+		scale = 1
+	}
+	s.epsE = sq(smoothing(mdl.r) * scale)
+	s.act = make([]int, nr)
+	for j := range s.act {
+		s.act[j] = j
+	}
+	s.ztA = s.zt
+	s.w, s.wNext = make([]float64, nr*c), make([]float64, nr*c)
+	s.e, s.eNext = make([]float64, m*c), make([]float64, m*c)
+	s.wA = make([]float64, nr*c)
+	s.s2inv = make([]float64, nr)
+	s.s1, s.s1inv = make([]float64, m), make([]float64, m)
+	s.lam = make([]float64, m*c)
+	s.boost = make([]float64, nr)
+	return s
+}
+
+func sq(x float64) float64 { return x * x }
+
+// smoothing returns the relative floor δ on the norms in the weights of
+// exponent q (q < 2): the weight ∝ ‖v‖^{q−2} of a zero row is then
+// irlsWeightRange times that of a row of norm equal to the scale, which
+// keeps the reweighted systems within reach of double precision (δ =
+// 10⁻¹² for q = 1, 10⁻⁸ for q = 0.5, 1.4·10⁻⁷ for q = 0.25).
+func smoothing(q float64) float64 {
+	if q >= 2 {
+		return 0
+	}
+	return math.Pow(irlsWeightRange, 1/(q-2))
+}
+
+// grow returns buf if it holds n values, else a new slice of n.
+func grow(buf []float64, n int) []float64 {
+	if len(buf) >= n {
+		return buf
+	}
+	return make([]float64, n)
+}
+
+// pow returns x^a for x ≥ 0, with the exponents of r, p ∈ {1, 2} exact
+// and fast.
+func pow(x, a float64) float64 {
+	switch a {
+	case 0:
+		return 1
+	case 1:
+		return x
+	case 0.5:
+		return math.Sqrt(x)
+	case -0.5:
+		return 1 / math.Sqrt(x)
+	}
+	return math.Pow(x, a)
+}
+
+// norm2 returns the squared norm of v.
+func norm2(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x * x
+	}
+	return s
+}
+
+// step performs iteration k of Algorithm 1 and applies the stopping rule.
+func (s *irls) step(k int) (float64, Status, error) {
+	first := k == 1
+	var obj float64
+	for attempt := 0; ; attempt++ {
+		var err error
+		if obj, err = s.solveShifted(first); err != nil {
+			return math.NaN(), NotTerminated, err
+		}
+		if first || obj <= s.obj*(1+irlsRiseTol) {
+			break
+		}
+		// The objective rose: undo what the last working-set change did.
+		switch {
+		case s.dropd:
+			s.act = append(s.act[:0], s.prevAct...)
+			s.gather, s.dropd, s.noDrop = true, false, true
+			continue
+		case s.reviv && attempt < 3:
+			for j := range s.boost {
+				s.boost[j] *= 1e-3
+			}
+			continue
+		case s.reviv:
+			s.act = slices.DeleteFunc(s.act, func(j int) bool { return s.boost[j] > 0 })
+			clear(s.boost)
+			s.gather, s.reviv = true, false
+			s.notes = append(s.notes, "irls: rows that violated the optimality condition of a zero row could not be revived without raising the objective; they were left at zero")
+			continue
+		}
+		// A rise with the working set unchanged: rounding, or for r < 1
+		// what the smoothing hides (Theorem 1 is about the smoothed
+		// objective, which the weights come from). Kept.
+		break
+	}
+	prev := s.obj
+	s.w, s.wNext = s.wNext, s.w
+	s.e, s.eNext = s.eNext, s.e
+	s.obj = obj
+	s.dropd, s.reviv = false, false
+	clear(s.boost)
+	if first {
+		big := 0.0
+		for j := 0; j < s.nr; j++ {
+			big = math.Max(big, norm2(s.w[j*s.c:(j+1)*s.c]))
+		}
+		if big == 0 {
+			big = 1
+		}
+		s.epsW = sq(smoothing(s.p)) * big
+	}
+	if s.noDrop {
+		s.noDrop = false
+	} else {
+		s.drop()
+	}
+	if first || s.tol <= 0 || math.Abs(prev-obj) > s.tol*math.Abs(obj) {
+		return obj, NotTerminated, nil
+	}
+	if s.p == 1 && s.kkt > 0 && s.revive() {
+		s.kkt--
+		return obj, NotTerminated, nil
+	}
+	return obj, Converged, nil
+}
+
+// drop removes from the working set the rows of the iterate with norm at
+// most irlsDropTol times the largest: the next iterate will have them at
+// zero. The iterate itself is left as it is (its objective was computed
+// with them), so that the drop can be undone.
+func (s *irls) drop() {
+	c := s.c
+	big := 0.0
+	for _, j := range s.act {
+		big = math.Max(big, norm2(s.w[j*c:(j+1)*c]))
+	}
+	limit := sq(irlsDropTol) * big
+	keep := 0
+	for _, j := range s.act {
+		if norm2(s.w[j*c:(j+1)*c]) > limit {
+			keep++
+		}
+	}
+	if keep == len(s.act) || keep == 0 {
+		return
+	}
+	s.prevAct = append(s.prevAct[:0], s.act...)
+	s.act = slices.DeleteFunc(s.act, func(j int) bool { return norm2(s.w[j*c:(j+1)*c]) <= limit })
+	s.gather, s.dropd = true, true
+}
+
+// gatherRows copies the rows of zt in the working set into ztA.
+func (s *irls) gatherRows() {
+	if !s.gather {
+		return
+	}
+	s.gather = false
+	na, m := len(s.act), s.m
+	if na == s.nr {
+		s.ztA = s.zt
+		return
+	}
+	if len(s.ztA) < na*m || &s.ztA[0] == &s.zt[0] {
+		s.ztA = make([]float64, na*m)
+	}
+	for idx, j := range s.act {
+		copy(s.ztA[idx*m:(idx+1)*m], s.zt[j*m:(j+1)*m])
+	}
+}
+
+// revive checks the optimality condition of the rows outside the working
+// set at the iterate and puts back those that violate it; it reports
+// whether it put any back.
+func (s *irls) revive() bool {
+	m, c := s.m, s.c
+	// The loss gradient is ∇_W = 2ZᵀS₁E (Eq. 3). With S₁ the weights the
+	// iterate was computed with (those of the previous iterate), S₁E is
+	// the multiplier of the reweighted system (−λΛ in the dual form),
+	// which stays meaningful where a residual row tends to zero and
+	// E/‖E‖ would not; ‖∇_{wʲ}‖/λ is then the factor by which the next
+	// iteration would scale a small row j. Row j of ∇ is 2·ztⱼ·F, F = S₁E.
+	f := s.lam
+	for i := 0; i < m; i++ {
+		for t := 0; t < c; t++ {
+			f[i*c+t] = s.s1[i] * s.e[i*c+t]
+		}
+	}
+	if s.grad == nil {
+		s.grad = make([]float64, s.nr*c)
+	}
+	linalg.Gemm(false, false, 2, linalg.General{Rows: s.nr, Cols: m, Stride: m, Data: s.zt},
+		linalg.General{Rows: m, Cols: c, Stride: c, Data: f}, 0,
+		linalg.General{Rows: s.nr, Cols: c, Stride: c, Data: s.grad})
+	big := 0.0
+	for _, j := range s.act {
+		big = math.Max(big, norm2(s.w[j*c:(j+1)*c]))
+	}
+	floor := irlsDropTol * math.Sqrt(big)
+	limit := sq(s.lambda * (1 + irlsKKTMargin))
+	in := 0
+	added := false
+	for j := 0; j < s.nr; j++ {
+		if in < len(s.act) && s.act[in] == j {
+			in++
+			continue
+		}
+		if norm2(s.grad[j*c:(j+1)*c]) > limit {
+			s.boost[j] = floor
+			added = true
+		}
+	}
+	if !added {
+		return false
+	}
+	for j, b := range s.boost {
+		if b > 0 {
+			s.act = append(s.act, j)
+		}
+	}
+	slices.Sort(s.act)
+	s.gather, s.reviv = true, true
+	return true
+}
+
+// weightsE sets s₁ and 1/s₁ from the residual e (Algorithm 1, line 7).
+func (s *irls) weightsE() {
+	c := s.c
+	for i := 0; i < s.m; i++ {
+		v := (s.r / 2) * pow(norm2(s.e[i*c:(i+1)*c])+s.epsE, (s.r-2)/2)
+		s.s1[i], s.s1inv[i] = v, 1/v
+	}
+}
+
+// solve computes the next iterate into wNext and eNext from the weights
+// of the current one (the identity on the first iteration, Algorithm 1
+// line 3) and returns its objective. shift is passed to factorSolve.
+func (s *irls) solve(first bool, shift float64) (float64, error) {
+	m, c := s.m, s.c
+	s.gatherRows()
+	na := len(s.act)
+	zta := linalg.General{Rows: na, Cols: m, Stride: m, Data: s.ztA[:na*m]}
+	s2inv := s.s2inv[:na]
+	if first {
+		for i := range s2inv {
+			s2inv[i] = 1
+		}
+		for i := range s.s1 {
+			s.s1[i], s.s1inv[i] = 1, 1
+		}
+	} else {
+		// Algorithm 1, line 8, as 1/s₂ⱼ = (2/p)(‖wʲ‖² + ε)^{(2−p)/2}.
+		for idx, j := range s.act {
+			nw := math.Max(norm2(s.w[j*c:(j+1)*c]), sq(s.boost[j]))
+			s2inv[idx] = (2 / s.p) * pow(nw+s.epsW, (2-s.p)/2)
+		}
+		s.weightsE()
+	}
+	wa := linalg.General{Rows: na, Cols: c, Stride: c, Data: s.wA[:na*c]}
+	if s.form == formDual || (s.form == formAuto && m <= na) {
+		// Dual form: (ZS₂⁻¹Zᵀ + λS₁⁻¹)Λ = Y, W = S₂⁻¹ZᵀΛ
+		// (rfs-nie-2010 Eq. 19).
+		// K = ZS₂⁻¹Zᵀ is kept: ZW = KΛ below.
+		s.gram = grow(s.gram, m*m)
+		s.sys = grow(s.sys, m*m)
+		kz := linalg.General{Rows: m, Cols: m, Stride: m, Data: s.gram}
+		linalg.AtDA(1, zta, s2inv, 0, kz)
+		g := linalg.General{Rows: m, Cols: m, Stride: m, Data: s.sys[:m*m]}
+		copy(g.Data, kz.Data)
+		for i := 0; i < m; i++ {
+			g.Data[i*m+i] += s.lambda * s.s1inv[i]
+		}
+		lam := linalg.General{Rows: m, Cols: c, Stride: c, Data: s.lam}
+		copy(lam.Data, s.y)
+		if err := factorSolve(g, lam, shift); err != nil {
+			return 0, err
+		}
+		linalg.Gemm(false, false, 1, zta, lam, 0, wa)
+		linalg.Gemm(false, false, 1, kz, lam, 0, linalg.General{Rows: m, Cols: c, Stride: c, Data: s.eNext})
+		for idx, v := range s2inv {
+			row := wa.Data[idx*c : (idx+1)*c]
+			for t := range row {
+				row[t] *= v
+			}
+		}
+	} else {
+		// Primal form: (ZᵀS₁Z + λS₂)W = ZᵀS₁Y (Eq. 4).
+		s.sys = grow(s.sys, na*na)
+		h := linalg.General{Rows: na, Cols: na, Stride: na, Data: s.sys[:na*na]}
+		linalg.ADAt(1, zta, s.s1, 0, h)
+		for idx, v := range s2inv {
+			h.Data[idx*na+idx] += s.lambda / v
+		}
+		sy := linalg.General{Rows: m, Cols: c, Stride: c, Data: s.lam}
+		for i := 0; i < m; i++ {
+			for t := 0; t < c; t++ {
+				sy.Data[i*c+t] = s.s1[i] * s.y[i*c+t]
+			}
+		}
+		linalg.Gemm(false, false, 1, zta, sy, 0, wa)
+		if err := factorSolve(h, wa, shift); err != nil {
+			return 0, err
+		}
+	}
+	// E = ZW − Y (Algorithm 1, line 6): in the primal form directly; in
+	// the dual form the product ZW = Z(S₂⁻¹ZᵀΛ) was computed above as
+	// (ZS₂⁻¹Zᵀ)Λ, which costs m²c instead of m|A|c.
+	if s.gramUnused() {
+		linalg.Gemm(true, false, 1, zta, wa, 0, linalg.General{Rows: m, Cols: c, Stride: c, Data: s.eNext})
+	}
+	for i, v := range s.y {
+		s.eNext[i] -= v
+	}
+	clear(s.wNext)
+	for idx, j := range s.act {
+		copy(s.wNext[j*c:(j+1)*c], wa.Data[idx*c:(idx+1)*c])
+	}
+	// The exact objective J(W) of Eq. (2).
+	loss := 0.0
+	for i := 0; i < m; i++ {
+		loss += pow(norm2(s.eNext[i*c:(i+1)*c]), s.r/2)
+	}
+	reg := 0.0
+	for idx := 0; idx < na; idx++ {
+		reg += pow(norm2(wa.Data[idx*c:(idx+1)*c]), s.p/2)
+	}
+	return loss + s.lambda*reg, nil
+}
+
+// gramUnused reports whether the last solve was in the primal form.
+func (s *irls) gramUnused() bool {
+	return !(s.form == formDual || (s.form == formAuto && s.m <= len(s.act)))
+}
+
+// errIndefinite reports a failed Cholesky factorisation.
+var errIndefinite = errors.New("irls: reweighted system not positive definite")
+
+// solveShifted is solve, retried with a diagonal shift growing from 10⁻¹⁴
+// of the largest diagonal entry when rounding has made the system
+// indefinite (weights spanning many orders of magnitude); a shift is
+// noted once.
+func (s *irls) solveShifted(first bool) (float64, error) {
+	for shift := 0.0; shift <= 1e-6; shift = max(1e-14, 100*shift) {
+		obj, err := s.solve(first, shift)
+		if err != errIndefinite {
+			if err == nil && shift > 0 && !s.shift {
+				s.shift = true
+				s.notes = append(s.notes, fmt.Sprintf("irls: a reweighted system was not numerically positive definite; it was solved with a diagonal shift of %.0e relative", shift))
+			}
+			return obj, err
+		}
+	}
+	return 0, fmt.Errorf("irls: the reweighted system is not positive definite even with a diagonal shift; try a larger lambda or a looser tol")
+}
+
+// factorSolve adds shift times the largest diagonal entry to the diagonal
+// of the symmetric g, factorises it and solves g·X = b in place.
+func factorSolve(g, b linalg.General, shift float64) error {
+	n := g.Rows
+	if shift > 0 {
+		big := 0.0
+		for i := 0; i < n; i++ {
+			big = math.Max(big, g.Data[i*g.Stride+i])
+		}
+		for i := 0; i < n; i++ {
+			g.Data[i*g.Stride+i] += shift * big
+		}
+	}
+	if !linalg.Cholesky(g) {
+		return errIndefinite
+	}
+	linalg.CholeskySolve(g, b)
+	return nil
+}

@@ -1,0 +1,282 @@
+// Browser timing harness of the IRLS selectors (run by scripts/bench_irls.sh;
+// not a test: its name does not end in .test.mjs).
+//
+//   node e2e/bench_irls.mjs [--repeat N] [--memory] [--kernels TEST.wasm] DATA.csv.gz ...
+//
+// It serves the built site (dist/, ./build.sh), opens a bare page on the
+// site's origin in Debian's headless Chromium, starts one worker as the
+// site does (its worker.js and worker.wasm), warms its kernels up on a small synthetic problem
+// (V8 starts wasm in a baseline tier; WASM-NOTES.md), then posts each
+// dataset as the page does — the file's bytes as a transferred ArrayBuffer
+// (with the job, or loaded once, whichever protocol the worker speaks) and
+// a JSON job.Request — for rfs (γ = 1), N times. It prints one JSON line
+// per run: the fit time the worker reports (Selection.seconds, the same
+// measure as numpy_rfs.py's solve-only time), the round trip measured on
+// the page with performance.timeOrigin + performance.now() (file parsing
+// included, unless a worker that keeps parsed files has seen it), the
+// iterations and the objective.
+//
+// With --memory it also solves a synthetic 85 × 22283 problem (4 classes;
+// the size of the largest microarray sets) in a fresh browser and reports
+// the peak resident memory of the renderer process hosting the page and its
+// worker (VmHWM in /proc, which the kernel keeps as the high-water mark of
+// the process since it started), and the memory of the whole browser just
+// after the job (the sum of the processes' Pss).
+import { readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startServer, startBrowser } from './lib.mjs';
+
+//
+// With --kernels it runs a Go test binary compiled to wasm (GOOS=js
+// GOARCH=wasm go test -c ./core/linalg) in a worker of its own with
+// -test.bench 'Kernels|Cholesky' (or --bench PATTERN), and prints its
+// benchmark lines: the kernels of core/linalg against gonum's, in the
+// browser.
+const args = process.argv.slice(2);
+let repeat = 3;
+let memory = false;
+let kernels = '';
+let benchPattern = 'Kernels|Cholesky';
+const files = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--repeat') repeat = Number(args[++i]);
+  else if (args[i] === '--memory') memory = true;
+  else if (args[i] === '--kernels') kernels = args[++i];
+  else if (args[i] === '--bench') benchPattern = args[++i];
+  else files.push(args[i]);
+}
+
+// syntheticCSV returns an m×n CSV with c classes whose means differ in the
+// first twentieth of the features (a fixed linear congruential generator).
+function syntheticCSV(m, n, c) {
+  let s = 12345;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const lines = [];
+  const head = [];
+  for (let j = 0; j < n; j++) head.push('g' + j);
+  head.push('class');
+  lines.push(head.join(','));
+  for (let i = 0; i < m; i++) {
+    const row = new Array(n + 1);
+    const k = i % c;
+    for (let j = 0; j < n; j++) {
+      row[j] = (rand() * 2 - 1 + (j < n / 20 ? 0.6 * k * ((j % 3) - 1) : 0)).toFixed(4);
+    }
+    row[n] = String(k + 1);
+    lines.push(row.join(','));
+  }
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
+// openBench opens the bench page and one worker; it resolves to the page.
+async function openBench(browser, server, blobs) {
+  const { page } = browser;
+  await page.route('**/bench.html', (route) => route.fulfill({
+    contentType: 'text/html', body: '<!doctype html><title>bench</title><p>bench</p>',
+  }));
+  await page.route('**/bench-data/*', (route) => {
+    const name = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop());
+    route.fulfill({ contentType: 'application/octet-stream', body: blobs.get(name) });
+  });
+  await page.goto(server.url + 'bench.html');
+  await page.evaluate(() => new Promise(async (resolve, reject) => {
+    // The site's worker has had two bootstraps: worker.js loading
+    // wasm_exec.js and worker.wasm itself, or (as the page now starts it) a
+    // blob of wasm_exec.js and worker.js to which the page posts the
+    // compiled worker.wasm. The bootstrap's text says which.
+    const boot = await (await fetch('worker.js')).text();
+    let w;
+    if (boot.includes("'module'")) {
+      const texts = await Promise.all(['wasm_exec.js', 'worker.js'].map(async (u) => (await fetch(u)).text()));
+      w = new Worker(URL.createObjectURL(new Blob([texts.join('\n;\n')], { type: 'text/javascript' })));
+      w.postMessage({ type: 'module', module: await WebAssembly.compileStreaming(fetch('worker.wasm')) });
+    } else {
+      w = new Worker('worker.js');
+    }
+    const pending = new Map();
+    let next = 1;
+    // The worker has spoken two protocols: the file's bytes with every job
+    // ({type: "job", data: ArrayBuffer}), or sent once ({type: "load",
+    // data: ID, bytes}) and named by jobs ({type: "job", data: ID}). A
+    // "load" tells them apart: the older worker answers it with an error.
+    let protocol = null;
+    let loadReply = null;
+    const loaded = new Map();
+    w.onmessage = (ev) => {
+      const m = ev.data;
+      if (m.type === 'ready') {
+        resolve();
+        return;
+      }
+      if (m.type === 'fatal') reject(new Error(m.message));
+      if (loadReply && (m.type === 'loaded' || (m.type === 'error' && /unknown message type/.test(m.message)))) {
+        loadReply(m.type === 'loaded');
+        return;
+      }
+      const p = pending.get(m.id);
+      if (!p) return;
+      if (m.type === 'result') {
+        pending.delete(m.id);
+        p.resolve({ end: performance.timeOrigin + performance.now(), response: JSON.parse(m.response) });
+      } else if (m.type === 'error') {
+        pending.delete(m.id);
+        p.reject(new Error(m.message));
+      }
+    };
+    // data returns what a job carries for the file: its id once loaded, or
+    // its bytes (transferred).
+    const data = async (name) => {
+      if (loaded.has(name)) return { ref: loaded.get(name), transfer: [] };
+      const buf = await (await fetch('bench-data/' + encodeURIComponent(name))).arrayBuffer();
+      if (protocol === null || protocol === 'load') {
+        const id = loaded.size + 1;
+        const copy = protocol === null ? buf.slice(0) : buf;
+        const ok = await new Promise((res) => {
+          loadReply = res;
+          w.postMessage({ type: 'load', data: id, name, bytes: copy }, [copy]);
+        });
+        loadReply = null;
+        protocol = ok ? 'load' : 'inline';
+        if (ok) {
+          loaded.set(name, id);
+          return { ref: id, transfer: [] };
+        }
+      }
+      return { ref: buf, transfer: [buf] };
+    };
+    // benchRun posts a job and resolves to its fit time, round trip and
+    // result.
+    self.benchRun = async (name, method, params) => {
+      const { ref, transfer } = await data(name);
+      const id = next++;
+      const request = JSON.stringify({ data: { name }, method, params });
+      const done = new Promise((res, rej) => pending.set(id, { resolve: res, reject: rej }));
+      const start = performance.timeOrigin + performance.now();
+      w.postMessage({ type: 'job', id, request, data: ref }, transfer);
+      const { end, response } = await done;
+      return { seconds: response.seconds, roundtrip: (end - start) / 1000, iterations: response.iterations, objective: response.objective };
+    };
+  }));
+  return page;
+}
+
+// benchKernels runs the wasm test binary's kernel benchmarks in a worker
+// and resolves to the lines they print.
+async function benchKernels(browser, server, testWasm) {
+  const { page } = browser;
+  await page.route('**/bench.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>kernels</title>' }));
+  await page.route('**/kernels.wasm', (route) => route.fulfill({ contentType: 'application/wasm', body: testWasm }));
+  await page.route('**/kernels-worker.js', (route) => route.fulfill({
+    contentType: 'text/javascript',
+    body: `importScripts('wasm_exec.js');
+      console.log = (...a) => postMessage(a.join(' '));
+      const go = new Go();
+      go.argv = ['linalg.test', '-test.run=^$', '-test.bench=${benchPattern}', '-test.benchtime=300ms'];
+      WebAssembly.instantiateStreaming(fetch('kernels.wasm'), go.importObject)
+        .then((r) => go.run(r.instance)).then(() => postMessage('__done__'), (e) => postMessage('__done__ ' + e));`,
+  }));
+  await page.goto(server.url + 'bench.html');
+  return page.evaluate(() => new Promise((resolve) => {
+    const lines = [];
+    const w = new Worker('kernels-worker.js');
+    w.onmessage = (ev) => {
+      if (String(ev.data).startsWith('__done__')) resolve(lines);
+      else lines.push(...String(ev.data).split('\n').filter((l) => l.trim()));
+    };
+  }));
+}
+
+const run = (page, name, method = 'rfs', params = {}) => page.evaluate(([n, m, p]) => self.benchRun(n, m, p), [name, method, params]);
+
+// chromiumPeaks returns the peak resident memory (VmHWM, bytes) of the
+// largest renderer, and the proportional set size (Pss: shared pages
+// divided among their sharers) summed over every process descending from
+// the browser process started for profile, now.
+function chromiumPeaks(profile) {
+  const procs = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      // Chromium rewrites the command line of its children into one
+      // string: match on the whole of it.
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      const ppid = Number(status.match(/PPid:\s+(\d+)/)[1]);
+      const hwm = Number((status.match(/VmHWM:\s+(\d+) kB/) || [0, 0])[1]) * 1024;
+      let pss = 0;
+      try {
+        pss = Number((readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/Pss:\s+(\d+) kB/) || [0, 0])[1]) * 1024;
+      } catch { /* not readable */ }
+      procs.push({ pid: Number(pid), ppid, cmd, hwm, pss });
+    } catch { /* the process has gone */ }
+  }
+  const root = procs.find((p) => p.cmd.includes(profile) && !p.cmd.includes('--type='));
+  if (!root) return null;
+  const family = new Set([root.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs) {
+      if (!family.has(p.pid) && family.has(p.ppid)) {
+        family.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  const members = procs.filter((p) => family.has(p.pid));
+  const renderer = Math.max(0, ...members.filter((p) => p.cmd.includes('--type=renderer')).map((p) => p.hwm));
+  return { renderer, pss: members.reduce((s, p) => s + p.pss, 0) };
+}
+
+const server = await startServer();
+try {
+  const blobs = new Map([['warm-up.csv', syntheticCSV(60, 600, 3)]]);
+  for (const f of files) blobs.set(path.basename(f), readFileSync(f));
+  const browser = await startBrowser();
+  try {
+    const page = await openBench(browser, server, blobs);
+    for (let i = 0; i < 3; i++) {
+      await run(page, 'warm-up.csv');
+      await run(page, 'warm-up.csv', 'gsr');
+    }
+    for (let r = 0; r < repeat; r++) {
+      for (const f of files) {
+        const res = await run(page, path.basename(f));
+        console.log(JSON.stringify({ engine: 'chromium', data: path.basename(f), ...res }));
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  if (kernels) {
+    const fresh = await startBrowser();
+    try {
+      for (const line of await benchKernels(fresh, server, readFileSync(kernels))) {
+        console.log(JSON.stringify({ engine: 'chromium-kernels', line }));
+      }
+    } finally {
+      await fresh.close();
+    }
+  }
+  if (memory) {
+    // A fresh browser, so that the high-water mark is this job's.
+    blobs.set('synthetic-85x22283.csv.gz', gzipSync(syntheticCSV(85, 22283, 4)));
+    // startBrowser makes a fresh profile directory in tmpdir(); the new
+    // one names the browser process (its --user-data-dir).
+    const profiles = () => new Set(readdirSync(tmpdir()).filter((d) => d.startsWith('sparsefs-e2e-')));
+    const old = profiles();
+    const fresh = await startBrowser();
+    const profile = [...profiles()].find((d) => !old.has(d));
+    try {
+      const page = await openBench(fresh, server, blobs);
+      const before = chromiumPeaks(profile);
+      const res = await run(page, 'synthetic-85x22283.csv.gz');
+      const after = chromiumPeaks(profile);
+      console.log(JSON.stringify({ engine: 'chromium-memory', data: 'synthetic-85x22283.csv.gz', ...res, before, after }));
+    } finally {
+      await fresh.close();
+    }
+  }
+} finally {
+  server.stop();
+}
