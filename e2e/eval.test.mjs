@@ -67,6 +67,9 @@ test('demo → evaluation: one point per K on the accuracy charts, the numbers o
   assert.equal(await page.textContent('#plan'), 'Run will evaluate 3 settings × 4 folds = 12 units on 2 workers.');
   await runAndWait(page);
   assert.match(await page.textContent('#progress-text'), /^12 of 12 units done · report merged · [\d.]+ s$/);
+  // The worker that planned the run collected the parts as they came and
+  // merged them (no fallback to sending them all at the end).
+  assert.equal(await page.evaluate(() => performance.getEntriesByName('sparsefs-eval-merge-all').length), 0);
   // The accuracy charts: one per classifier, one line per selector, one
   // point per K.
   for (const cls of ['svm', 'knn']) {
@@ -198,6 +201,7 @@ test('cancel mid-evaluation keeps the finished units; Run finishes the others; t
   assert.match(await page.textContent('#notice'), new RegExp(`^${done} units taken over from the cancelled run\\.`));
   assert.match(await page.textContent('#progress-text'), /^10 of 10 units done · report merged/);
   assert.equal(await page.isDisabled('#export-report'), false);
+  assert.equal(await page.evaluate(() => performance.getEntriesByName('sparsefs-eval-merge-all').length), 0);
   // The convergence of the test double: 1 + 1/k after iteration k.
   const marks = await page.$$eval('#chart-conv-e2e_slow circle.mark title', (ts) => ts.map((t) => t.textContent));
   assert.equal(marks.length, 50);

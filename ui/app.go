@@ -284,7 +284,17 @@ func (c *Root) inspect() {
 			return
 		}
 		c.inspection = &in
+		c.prepare()
 	})
+}
+
+// prepare has every worker read the data as a run will, and warm its code
+// up, while the user configures (lab: a run's first units need neither).
+func (c *Root) prepare() {
+	req := mustJSON(wire.Request{Op: wire.OpPrepare, Data: wire.Data{Name: c.fileName, Label: c.cfg.Label, Missing: c.cfg.Missing, Targets: c.cfg.Targets}})
+	for _, slot := range c.pool.Live() {
+		c.pool.SubmitTo(slot, "prepare the data", req, c.data, false, nil, nil)
+	}
 }
 
 // HandleFile handles the file input's change event.
@@ -346,6 +356,7 @@ func (c *Root) HandleImpute(ev vugu.DOMEvent) {
 	if ev.PropBool("target", "checked") {
 		c.cfg.Missing = "mean"
 	}
+	c.prepare()
 }
 
 // --- configuration ---

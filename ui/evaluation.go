@@ -33,13 +33,18 @@ type evalState struct {
 	// run).
 	jobs     []*pool.Job
 	mergeJob *pool.Job
-	started  time.Time
-	ended    time.Time
-	reused   int
-	loaded   bool // read from a report
-	truth    *lab.SynthSpec
-	view     *lab.EvalView
-	dirty    bool
+	// The parts are collected, as they come, by the worker that planned
+	// the run (session: the run's number), which then merges them
+	// (lab.EvalRun.MergeRequest sends them all instead, should it fail).
+	session, mergeSlot int
+	collectFailed      bool
+	started            time.Time
+	ended              time.Time
+	reused             int
+	loaded             bool // read from a report
+	truth              *lab.SynthSpec
+	view               *lab.EvalView
+	dirty              bool
 }
 
 // busy reports whether a job of the evaluation is unfinished.
@@ -143,7 +148,7 @@ func (c *Root) startEval() {
 	if prev != nil && (prev.loaded || prev.dataNum != c.data) {
 		prev = nil
 	}
-	e := &evalState{cfg: c.cfg, dataNum: c.data, started: time.Now(), truth: c.truth()}
+	e := &evalState{cfg: c.cfg, dataNum: c.data, started: time.Now(), truth: c.truth(), session: c.runs}
 	e.cfg.Methods = append([]lab.MethodConfig(nil), c.cfg.Methods...)
 	c.ev, c.showing, c.reportRef, c.charts, c.detailCharts = e, lab.ModeEval, nil, nil, nil
 	c.dv, c.ds, c.dk = 0, -1, -1
@@ -175,9 +180,11 @@ func (c *Root) planDone(e *evalState, prev *evalState, j *pool.Job) {
 	}
 	labels := lab.VariantLabels(run.Plan.Header.Variants)
 	ns := len(run.Plan.Header.Splits)
+	e.mergeSlot = j.Slot
 	e.jobs = make([]*pool.Job, len(run.Parts))
 	for u := range run.Parts {
 		if run.Parts[u] != nil {
+			c.collect(e, u)
 			continue
 		}
 		u := u
@@ -200,6 +207,8 @@ func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 	if j.State == pool.Done {
 		if err := e.run.AddPart(u, j.Response); err != nil {
 			j.State, j.Err = pool.Failed, err.Error()
+		} else if c.ev == e {
+			c.collect(e, u)
 		}
 	}
 	e.dirty = true
@@ -222,29 +231,65 @@ func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 	c.refreshEvalCharts()
 }
 
-// merge asks a worker to merge the units into the report.
+// collect sends unit u's part to the worker that merges them.
+func (c *Root) collect(e *evalState, u int) {
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"op":"collect","data":{},"session":%d,"part":`, e.session)
+	b.Write(e.run.Parts[u])
+	b.WriteString("}")
+	c.pool.SubmitTo(e.mergeSlot, fmt.Sprintf("collect unit %d", u+1), []byte(b.String()), -1, true, nil, func(j *pool.Job) {
+		if j.State != pool.Done {
+			e.collectFailed = true
+		}
+	})
+}
+
+// merge asks the worker that collected the parts to merge them into the
+// report (after the collections still queued: the merge job goes to the
+// back of the queue); should that fail, any worker merges them all.
 func (c *Root) merge(e *evalState) {
 	c.Backend.Mark("sparsefs-eval-units-done")
-	e.mergeJob = c.pool.Submit("merge the report", e.run.MergeRequest(), -1, true, nil, func(j *pool.Job) {
-		e.ended = time.Now()
-		if c.ev != e {
-			return
-		}
-		if j.State != pool.Done {
-			if j.State == pool.Failed {
-				c.errMsg = "The units could not be merged: " + j.Err
+	if !e.collectFailed {
+		req := mustJSON(wire.Request{Op: wire.OpMerge, Session: e.session, Expect: len(e.run.Parts)})
+		e.mergeJob = c.pool.SubmitTo(e.mergeSlot, "merge the report", req, -1, false, nil, func(j *pool.Job) {
+			if j.State == pool.Failed && c.ev == e {
+				e.collectFailed = true
+				c.mergeAll(e)
+				return
 			}
-			return
+			c.merged(e, j)
+		})
+		return
+	}
+	c.mergeAll(e)
+}
+
+// mergeAll sends every part to a worker to merge.
+func (c *Root) mergeAll(e *evalState) {
+	c.Backend.Mark("sparsefs-eval-merge-all")
+	e.mergeJob = c.pool.Submit("merge the report", e.run.MergeRequest(), -1, true, nil, func(j *pool.Job) { c.merged(e, j) })
+}
+
+// merged takes the merged report.
+func (c *Root) merged(e *evalState, j *pool.Job) {
+	e.ended = time.Now()
+	if c.ev != e {
+		return
+	}
+	if j.State != pool.Done {
+		if j.State == pool.Failed {
+			c.errMsg = "The units could not be merged: " + j.Err
 		}
-		if err := e.run.SetReport(j.Response); err != nil {
-			c.errMsg = err.Error()
-			return
-		}
-		e.dirty = true
-		c.refreshEvalCharts()
-		c.announce = fmt.Sprintf("Evaluation finished: %d units in %.1f s.", len(e.run.Parts), e.ended.Sub(e.started).Seconds())
-		c.Backend.Mark("sparsefs-eval-done")
-	})
+		return
+	}
+	if err := e.run.SetReport(j.Response); err != nil {
+		c.errMsg = err.Error()
+		return
+	}
+	e.dirty = true
+	c.refreshEvalCharts()
+	c.announce = fmt.Sprintf("Evaluation finished: %d units in %.1f s.", len(e.run.Parts), e.ended.Sub(e.started).Seconds())
+	c.Backend.Mark("sparsefs-eval-done")
 }
 
 // openEvalReport shows a saved evaluation report and restores its

@@ -55,6 +55,7 @@ import (
 	"time"
 
 	"sparsefs/core/dataset"
+	"sparsefs/core/evaluate"
 	"sparsefs/core/job"
 	"sparsefs/ui/wire"
 )
@@ -72,10 +73,14 @@ const (
 )
 
 // The worker's own operations: OpReduce writes the loaded data restricted
-// to some features, as CSV; OpSynth generates synthetic data as CSV.
+// to some features, as CSV; OpSynth generates synthetic data as CSV;
+// OpPrepare reads loaded data ahead of a run and warms the code up;
+// OpCollect keeps an evaluation's part for a later merge in this worker.
 const (
-	OpReduce = "reduce"
-	OpSynth  = "synth"
+	OpReduce  = wire.OpReduce
+	OpSynth   = wire.OpSynth
+	OpPrepare = wire.OpPrepare
+	OpCollect = wire.OpCollect
 )
 
 // request is what a "job" message carries: a job.Request, plus the
@@ -85,6 +90,12 @@ type request struct {
 	job.Request
 	Columns []int       `json:"columns,omitempty"`
 	Synth   *wire.Synth `json:"synth,omitempty"`
+	// Session names the parts OpCollect keeps, Part is one of them, and a
+	// merge with a Session merges those (and its Parts), expecting Expect
+	// of them in all.
+	Session int             `json:"session,omitempty"`
+	Part    json.RawMessage `json:"part,omitempty"`
+	Expect  int             `json:"expect,omitempty"`
 }
 
 // maxParsed is how many readings of one dataset a worker keeps.
@@ -122,6 +133,8 @@ type worker struct {
 	busy    bool // a goroutine is working through the queue
 	data    map[int]*stored
 	parses  int // datasets parsed so far (for tests)
+	// sessions hold the evaluation parts collected for a merge here.
+	sessions map[int][]*job.EvalPart
 }
 
 // queuedJob is a job waiting for its turn.
@@ -134,7 +147,8 @@ type queuedJob struct {
 }
 
 func newWorker(post func(message), yield func()) *worker {
-	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{}}
+	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
+		sessions: map[int][]*job.EvalPart{}}
 }
 
 // load stores a dataset's bytes under id (replacing any earlier one) and
@@ -283,11 +297,17 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 	}
 	var out []byte
 	var err error
-	switch op {
-	case OpReduce:
+	switch {
+	case op == OpReduce:
 		out, err = reduce(&req)
-	case OpSynth:
+	case op == OpSynth:
 		out, err = synth(req.Synth)
+	case op == OpPrepare:
+		out, err = w.prepare(ctx, &req)
+	case op == OpCollect:
+		out, err = w.collect(&req)
+	case op == job.OpMerge && req.Session > 0:
+		out, err = w.mergeSession(&req)
 	default:
 		var resp *job.Response
 		resp, err = w.exec(ctx, &req.Request, w.progress(id))
@@ -362,6 +382,62 @@ func reduce(req *request) ([]byte, error) {
 		name = strings.TrimSuffix(name, ext)
 	}
 	return json.Marshal(map[string]string{"name": fmt.Sprintf("%s-top%d.csv", name, len(req.Columns)), "csv": buf.String()})
+}
+
+// prepare reads the loaded data as a run will (the worker keeps the
+// reading) and warms the code of an evaluation up on them — a unit of
+// the F statistic on half the samples with a few features — so that the
+// run's first units do not pay for V8's first, slower compilation of the
+// worker's code (WASM-NOTES). It answers {} whether or not the warm-up
+// could run (data without a class have none).
+func (w *worker) prepare(ctx context.Context, req *request) ([]byte, error) {
+	ds := req.Data.Parsed
+	if ds == nil || len(ds.Classes) < 2 {
+		return []byte("{}"), nil
+	}
+	warm := req.Request
+	warm.Op, warm.Units = job.OpEval, []int{0}
+	warm.Eval = &evaluate.Plan{Methods: []evaluate.Variant{{Method: "fstat"}}, K: []int{min(5, len(ds.Features))},
+		Protocol: evaluate.Protocol{Kind: evaluate.CV, Folds: 2}}
+	if resp, err := w.exec(ctx, &warm, nil); err == nil {
+		job.Marshal(resp, false)
+	}
+	return []byte("{}"), nil
+}
+
+// collect keeps a part of an evaluation for a merge in this worker (a
+// merge with the same session): parts are read as they come, while the
+// other units run, instead of all at the end.
+func (w *worker) collect(req *request) ([]byte, error) {
+	if req.Session <= 0 || len(req.Part) == 0 {
+		return nil, errors.New("collect: a session and a part are needed")
+	}
+	var part job.EvalPart
+	if err := json.Unmarshal(req.Part, &part); err != nil {
+		return nil, fmt.Errorf("collect: not an evaluation part: %v", err)
+	}
+	w.mu.Lock()
+	w.sessions[req.Session] = append(w.sessions[req.Session], &part)
+	w.mu.Unlock()
+	return []byte("{}"), nil
+}
+
+// mergeSession merges the parts collected for a session and those of the
+// request, and forgets the session. It refuses when the parts number fewer
+// than the request expects (the page then sends them all).
+func (w *worker) mergeSession(req *request) ([]byte, error) {
+	w.mu.Lock()
+	parts := append(w.sessions[req.Session], req.Parts...)
+	delete(w.sessions, req.Session)
+	w.mu.Unlock()
+	if len(parts) < req.Expect {
+		return nil, fmt.Errorf("incomplete session: %d of %d parts collected", len(parts), req.Expect)
+	}
+	rep, err := job.Merge(parts)
+	if err != nil {
+		return nil, err
+	}
+	return job.Marshal(&job.Response{EvalReport: rep}, false)
 }
 
 // synth generates the data of gsr-fs §5.1 (dataset.Synth) and returns

@@ -324,3 +324,46 @@ func TestSynth(t *testing.T) {
 		}
 	}
 }
+
+// "prepare" reads loaded data once for the jobs after it; "collect" keeps
+// an evaluation's parts in the worker and a merge naming the session
+// merges them (with any parts it carries) into the report a merge of all
+// the parts gives; too few parts are refused.
+func TestPrepareCollectMerge(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	csv := "a,b,c,label\n1,0,3,x\n2,2,1,x\n6,5,2,y\n7,5,0,y\n1,1,1,x\n8,6,2,y\n"
+	w.load(1, "d.csv", []byte(csv))
+	if m := runJob(t, w, r, 1, `{"op":"prepare","data":{"name":"d.csv"}}`, 1); m["type"] != "result" || m["response"] != "{}" {
+		t.Fatalf("prepare: %v", m)
+	}
+	eval := `"eval":{"methods":[{"method":"fisher"},{"method":"fstat"}],"k":[1,2],"protocol":{"kind":"cv","folds":2}}`
+	var parts []string
+	for u := 0; u < 4; u++ {
+		m := runJob(t, w, r, 10+u, fmt.Sprintf(`{"op":"eval","data":{"name":"d.csv"},%s,"units":[%d]}`, eval, u), 1)
+		parts = append(parts, m["response"].(string))
+	}
+	if w.parses != 1 {
+		t.Errorf("%d parses, want 1 (prepare read the data for the units)", w.parses)
+	}
+	all := runJob(t, w, r, 20, `{"op":"merge","parts":[`+strings.Join(parts, ",")+`]}`, -1)["response"].(string)
+	for u := 0; u < 3; u++ {
+		if m := runJob(t, w, r, 30+u, fmt.Sprintf(`{"op":"collect","session":7,"part":%s}`, parts[u]), -1); m["type"] != "result" {
+			t.Fatalf("collect: %v", m)
+		}
+	}
+	m := runJob(t, w, r, 40, `{"op":"merge","session":7,"expect":4,"parts":[`+parts[3]+`]}`, -1)
+	if m["type"] != "result" || m["response"] != all {
+		t.Errorf("merge of the session: %v\nwant %s", m["response"], all)
+	}
+	if len(w.sessions) != 0 {
+		t.Errorf("sessions left: %v", w.sessions)
+	}
+	runJob(t, w, r, 50, fmt.Sprintf(`{"op":"collect","session":8,"part":%s}`, parts[0]), -1)
+	if m := runJob(t, w, r, 51, `{"op":"merge","session":8,"expect":4}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "incomplete session: 1 of 4 parts") {
+		t.Errorf("incomplete session: %v", m)
+	}
+	if m := runJob(t, w, r, 52, `{"op":"collect","session":9,"part":[1]}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "not an evaluation part") {
+		t.Errorf("bad part: %v", m)
+	}
+}

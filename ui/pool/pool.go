@@ -68,6 +68,10 @@ type Job struct {
 	Request []byte
 	// Data is the dataset the job reads (negative: none).
 	Data int
+	// Want is the slot the job must run on (negative: any): a job that
+	// uses what an earlier job left in that worker. Should that slot be
+	// gone (the pool shrank), any worker takes it.
+	Want int
 
 	// State is Queued until the job runs (also while it waits in its
 	// worker behind another job), then Running, then finished.
@@ -223,8 +227,13 @@ func (p *Pool) spawn(i int) {
 // report, onDone once when the job ends. Front puts the job at the head of
 // the queue (a preview must not wait behind a long run).
 func (p *Pool) Submit(label string, request []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
+	return p.SubmitTo(-1, label, request, data, front, onProgress, onDone)
+}
+
+// SubmitTo queues a job for the worker of a slot (negative: any worker).
+func (p *Pool) SubmitTo(slot int, label string, request []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
 	p.next++
-	j := &Job{ID: p.next, Label: label, Request: request, Data: data, Slot: -1, Queued: p.now(), onProgress: onProgress, onDone: onDone}
+	j := &Job{ID: p.next, Label: label, Request: request, Data: data, Want: slot, Slot: -1, Queued: p.now(), onProgress: onProgress, onDone: onDone}
 	p.jobs[j.ID] = j
 	if front {
 		p.queue = append([]*Job{j}, p.queue...)
@@ -246,8 +255,12 @@ func (p *Pool) dispatch() {
 			if s == nil || s.retired || len(s.jobs) >= level {
 				continue
 			}
-			j := p.queue[0]
-			p.queue = p.queue[1:]
+			k := p.nextFor(i)
+			if k < 0 {
+				continue
+			}
+			j := p.queue[k]
+			p.queue = append(p.queue[:k:k], p.queue[k+1:]...)
 			if j.Data >= 0 && !s.data[j.Data] {
 				p.t.Load(i, j.Data)
 				s.data[j.Data] = true
@@ -260,6 +273,31 @@ func (p *Pool) dispatch() {
 			p.t.Start(i, j.ID, j.Request, j.Data)
 		}
 	}
+}
+
+// nextFor returns the index in the queue of the first job slot i may take,
+// or −1.
+func (p *Pool) nextFor(i int) int {
+	for k, j := range p.queue {
+		if j.Want < 0 || j.Want == i {
+			return k
+		}
+		if w := p.slot(j.Want); w == nil || w.retired {
+			return k // its worker is gone: any may take it
+		}
+	}
+	return -1
+}
+
+// Live returns the slots of the workers, in order.
+func (p *Pool) Live() []int {
+	var out []int
+	for i, s := range p.slots {
+		if s != nil && !s.retired {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Forget makes every worker drop dataset data (a new file was opened).

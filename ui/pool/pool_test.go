@@ -298,3 +298,32 @@ func TestDepth(t *testing.T) {
 		t.Errorf("cancelled %d, busy %v", n, p.Busy())
 	}
 }
+
+// A job for a given worker waits for that worker, while others overtake
+// it; when that worker is gone, any takes it.
+func TestSubmitTo(t *testing.T) {
+	f := &fake{}
+	p := New(f, 2, newClock().now)
+	p.Depth = 1
+	f.take()
+	p.Submit("a", []byte("a"), -1, false, nil, nil)
+	want(t, f.take(), "start 1(a)→0")
+	p.SubmitTo(0, "for 0", []byte("x"), -1, false, nil, nil)
+	p.Submit("b", []byte("b"), -1, false, nil, nil)
+	want(t, f.take(), "start 3(b)→1") // b overtakes the job waiting for worker 0
+	p.Result(3, nil)
+	if f.take() != "" {
+		t.Error("worker 1 took the job for worker 0")
+	}
+	p.Result(1, nil)
+	want(t, f.take(), "start 2(x)→0")
+	if got := p.Live(); len(got) != 2 || got[0] != 0 || got[1] != 1 {
+		t.Errorf("live %v", got)
+	}
+	// Worker 1 retires: a job for it goes to worker 0.
+	p.Result(2, nil)
+	p.Resize(1)
+	f.take()
+	p.SubmitTo(1, "for 1", []byte("y"), -1, false, nil, nil)
+	want(t, f.take(), "start 4(y)→0")
+}

@@ -17,6 +17,11 @@ const (
 	OpMethods = "methods"
 	OpReduce  = "reduce"
 	OpSynth   = "synth"
+	// OpPrepare reads loaded data ahead of a run and warms the worker up;
+	// OpCollect keeps an evaluation part in a worker for a merge there
+	// (Request.Session; the merge then names the session).
+	OpPrepare = "prepare"
+	OpCollect = "collect"
 	// The evaluation's operations (job.OpEval, OpEvalPlan, OpMerge).
 	OpEval     = "eval"
 	OpEvalPlan = "eval-plan"
@@ -54,10 +59,13 @@ type Request struct {
 	K           int         `json:"k,omitempty"`
 	PreviewRows int         `json:"preview_rows,omitempty"`
 	WeightRows  int         `json:"weight_rows,omitempty"`
-	// Columns and Synth belong to the worker's own operations: the
-	// features reduce keeps, and what synth generates.
+	// Columns, Synth, Session and Expect belong to the worker's own
+	// operations: the features reduce keeps, what synth generates, the
+	// parts collected for a merge and how many the merge expects.
 	Columns []int  `json:"columns,omitempty"`
 	Synth   *Synth `json:"synth,omitempty"`
+	Session int    `json:"session,omitempty"`
+	Expect  int    `json:"expect,omitempty"`
 }
 
 // MaxSynthCells bounds the table the worker's synth operation generates

@@ -54,14 +54,15 @@ func keys(m map[string]reflect.Type) []string {
 }
 
 // Every JSON field of core/job's types exists here with the same kind of
-// value, and every field here exists there (Request.Columns and Synth
-// excepted: they belong to the worker's own reduce and synth operations).
+// value, and every field here exists there (Request.Columns, Synth,
+// Session and Expect excepted: they belong to the worker's own
+// operations).
 func TestSameJSONFields(t *testing.T) {
 	pairs := []struct {
 		job, wire any
 		extra     []string
 	}{
-		{job.Request{}, Request{}, []string{"columns", "synth"}},
+		{job.Request{}, Request{}, []string{"columns", "synth", "session", "expect"}},
 		{job.Data{}, Data{}, nil},
 		{job.Selection{}, Selection{}, nil},
 		{job.Weights{}, Weights{}, nil},
