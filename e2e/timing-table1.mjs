@@ -5,7 +5,10 @@
 // checks the page's report against `sparsefs eval` for the same request.
 // Not part of the test suite; run after ./build.sh:
 //
-//   node e2e/timing-table1.mjs [rounds] [dataset.csv.gz]
+//   node e2e/timing-table1.mjs [rounds] [dataset.csv.gz] [K list]
+//
+// The K list is Table 1's "20, 80" by default; "1:80" gives the curves of
+// the paper's Fig. 1 (the same protocol with every K up to 80).
 //
 // Each round runs 1 worker then 2 workers in a fresh page (the module is
 // compiled and the data read again each time, as for a user: the workers
@@ -20,6 +23,7 @@ import { startServer, startBrowser, openApp, sharedData, repo, runs, waitRun } f
 
 const rounds = Number(process.argv[2] || 3);
 const file = process.argv[3] || sharedData('GLIOMA.csv.gz');
+const klist = process.argv[4] || '20, 80';
 if (!file) {
   console.error('GLIOMA.csv.gz not found (set SPARSEFS_DATA)');
   process.exit(2);
@@ -39,6 +43,7 @@ async function once(n) {
   await page.waitForSelector('#preview', { timeout: 120000 });
   await page.selectOption('#preset', 'rfs-nie-2010');
   await page.click('#apply-preset');
+  await page.fill('#klist', klist);
   const plan = await page.textContent('#plan');
   // The workers read the data and warm up as soon as the file is open,
   // while the user configures; the run starts once they are idle.

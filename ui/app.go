@@ -52,8 +52,10 @@ type Backend interface {
 	// Mark records a moment in the browser's performance timeline.
 	Mark(name string)
 	// Refresh asks for a render soon (renders are spaced out; call it
-	// without holding the page's lock).
+	// without holding the page's lock); Pace spaces them out more while a
+	// run goes on.
 	Refresh()
+	Pace(busy bool)
 }
 
 // Opened is a file read into memory.
@@ -465,6 +467,8 @@ func (c *Root) HandleRun(ev vugu.DOMEvent) {
 func (c *Root) tick() {
 	t := time.NewTicker(500 * time.Millisecond)
 	defer t.Stop()
+	c.Backend.Pace(true)
+	defer c.Backend.Pace(false)
 	for range t.C {
 		c.ee.Lock()
 		done := !c.running()

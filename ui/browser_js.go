@@ -32,6 +32,7 @@ type browser struct {
 	queue         []func()
 	renderPending bool
 	lastRender    time.Time
+	busy          bool // a run goes on: render less often
 
 	workers map[int]*handle // by slot
 	gen     map[int]int     // spawns per slot: messages of a replaced worker are dropped
@@ -75,11 +76,15 @@ func (b *browser) drain() {
 // renderEvery is the shortest interval between two renders asked for by
 // the workers' messages: several workers report progress ten times a
 // second each, and Go's wasm port returns to the browser's event loop only
-// when it is idle, so rendering on every message would starve the page. A
-// render of the page with an evaluation's results takes tens of
-// milliseconds of the main thread, which the workers need too on a
-// machine with few cores: four renders a second keep the progress moving.
-const renderEvery = 250 * time.Millisecond
+// when it is idle, so rendering on every message would starve the page.
+// While a run goes on (Pace), renders are rarer still: a render of the
+// page with an evaluation's results takes tens of milliseconds of the main
+// thread, which the workers need too on a machine with few cores; two a
+// second keep the progress moving.
+const (
+	renderEvery     = 100 * time.Millisecond
+	renderEveryBusy = 500 * time.Millisecond
+)
 
 // Refresh implements Backend: one render soon, at most one per
 // renderEvery, however many are asked for meanwhile.
@@ -90,7 +95,11 @@ func (b *browser) Refresh() {
 		return
 	}
 	b.renderPending = true
-	wait := renderEvery - time.Since(b.lastRender)
+	every := renderEvery
+	if b.busy {
+		every = renderEveryBusy
+	}
+	wait := every - time.Since(b.lastRender)
 	b.mu.Unlock()
 	go func() {
 		if wait > 0 {
@@ -102,6 +111,23 @@ func (b *browser) Refresh() {
 		b.mu.Unlock()
 		b.ee.UnlockRender()
 	}()
+}
+
+// Pace implements Backend. The end of a run is drawn at once.
+func (b *browser) Pace(busy bool) {
+	b.mu.Lock()
+	was := b.busy
+	b.busy = busy
+	b.mu.Unlock()
+	if was && !busy {
+		go func() {
+			b.ee.Lock()
+			b.mu.Lock()
+			b.lastRender = time.Now()
+			b.mu.Unlock()
+			b.ee.UnlockRender()
+		}()
+	}
 }
 
 // SetHandler implements Backend.

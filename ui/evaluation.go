@@ -182,14 +182,14 @@ func (c *Root) planDone(e *evalState, prev *evalState, j *pool.Job) {
 	ns := len(run.Plan.Header.Splits)
 	e.mergeSlot = j.Slot
 	e.jobs = make([]*pool.Job, len(run.Parts))
-	for u := range run.Parts {
+	for _, u := range lab.UnitOrder(run.Plan.Header) {
 		if run.Parts[u] != nil {
 			c.collect(e, u)
 			continue
 		}
 		u := u
 		label := fmt.Sprintf("%s · split %d", labels[u/ns], u%ns+1)
-		e.jobs[u] = c.pool.Submit(label, run.UnitRequest(u), c.data, false, nil, func(j *pool.Job) { c.unitDone(e, u, j) })
+		e.jobs[u] = c.pool.Submit(label, run.UnitRequest(u, e.session), c.data, false, nil, func(j *pool.Job) { c.unitDone(e, u, j) })
 	}
 	e.dirty = true
 	if e.reused > 0 {
@@ -207,8 +207,8 @@ func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 	if j.State == pool.Done {
 		if err := e.run.AddPart(u, j.Response); err != nil {
 			j.State, j.Err = pool.Failed, err.Error()
-		} else if c.ev == e {
-			c.collect(e, u)
+		} else if c.ev == e && j.Slot != e.mergeSlot {
+			c.collect(e, u) // the merging worker kept its own parts
 		}
 	}
 	e.dirty = true
@@ -229,6 +229,7 @@ func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 	}
 	e.ended = time.Now()
 	c.refreshEvalCharts()
+	c.Backend.Pace(false)
 }
 
 // collect sends unit u's part to the worker that merges them.
@@ -290,6 +291,7 @@ func (c *Root) merged(e *evalState, j *pool.Job) {
 	c.refreshEvalCharts()
 	c.announce = fmt.Sprintf("Evaluation finished: %d units in %.1f s.", len(e.run.Parts), e.ended.Sub(e.started).Seconds())
 	c.Backend.Mark("sparsefs-eval-done")
+	c.Backend.Pace(false)
 }
 
 // openEvalReport shows a saved evaluation report and restores its
@@ -336,6 +338,9 @@ func (c *Root) evView() *lab.EvalView {
 	e := c.ev
 	if e == nil || e.run == nil {
 		return nil
+	}
+	if !e.busy() && c.dv >= 0 && c.dv < len(e.run.Plan.Header.Variants) && e.run.Full(c.dv) {
+		e.dirty = true // the details of the selector shown, read in full
 	}
 	if e.view == nil || e.dirty {
 		e.view = lab.NewEvalView(e.run.View(), e.truth)
@@ -564,6 +569,10 @@ func (c *Root) perClass() ([]string, [][]string) {
 
 func (c *Root) perClassHead() []string   { h, _ := c.perClass(); return h }
 func (c *Root) perClassRows() [][]string { _, r := c.perClass(); return r }
+
+// detailReady reports whether the details can be shown: the rankings are
+// read once the run has ended.
+func (c *Root) detailReady() bool { return c.ev != nil && !c.ev.busy() }
 
 func (c *Root) hasTruth() bool { return c.ev != nil && c.ev.truth != nil }
 

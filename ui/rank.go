@@ -101,6 +101,7 @@ func (c *Root) jobDone(r *runState, i int, j *pool.Job) {
 	}
 	c.refreshCharts()
 	if !c.runBusy() {
+		c.Backend.Pace(false)
 		s := pool.Summarize(r.jobs, time.Now())
 		c.announce = "Run finished: " + s.Text() + "."
 		if s.Failed > 0 && s.Done == 0 {

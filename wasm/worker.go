@@ -311,6 +311,9 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 	default:
 		var resp *job.Response
 		resp, err = w.exec(ctx, &req.Request, w.progress(id))
+		if err == nil && req.Session > 0 && resp.EvalPart != nil && len(resp.EvalPart.Units) > 0 {
+			w.keep(req.Session, resp.EvalPart)
+		}
 		if err == nil {
 			out, err = job.Marshal(resp, false)
 			if err != nil {
@@ -406,8 +409,9 @@ func (w *worker) prepare(ctx context.Context, req *request) ([]byte, error) {
 }
 
 // collect keeps a part of an evaluation for a merge in this worker (a
-// merge with the same session): parts are read as they come, while the
-// other units run, instead of all at the end.
+// merge with the same session): parts computed by other workers are read
+// as they come, while the other units run, instead of all at the end. (A
+// unit job with a session keeps its own part.)
 func (w *worker) collect(req *request) ([]byte, error) {
 	if req.Session <= 0 || len(req.Part) == 0 {
 		return nil, errors.New("collect: a session and a part are needed")
@@ -416,10 +420,22 @@ func (w *worker) collect(req *request) ([]byte, error) {
 	if err := json.Unmarshal(req.Part, &part); err != nil {
 		return nil, fmt.Errorf("collect: not an evaluation part: %v", err)
 	}
-	w.mu.Lock()
-	w.sessions[req.Session] = append(w.sessions[req.Session], &part)
-	w.mu.Unlock()
+	w.keep(req.Session, &part)
 	return []byte("{}"), nil
+}
+
+// keep adds a part to a session. Sessions are numbered in the order the
+// page starts runs: a new one drops the older ones (a run cancelled before
+// its merge).
+func (w *worker) keep(session int, part *job.EvalPart) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for s := range w.sessions {
+		if s < session {
+			delete(w.sessions, s)
+		}
+	}
+	w.sessions[session] = append(w.sessions[session], part)
 }
 
 // mergeSession merges the parts collected for a session and those of the

@@ -340,17 +340,19 @@ func TestPrepareCollectMerge(t *testing.T) {
 	eval := `"eval":{"methods":[{"method":"fisher"},{"method":"fstat"}],"k":[1,2],"protocol":{"kind":"cv","folds":2}}`
 	var parts []string
 	for u := 0; u < 4; u++ {
-		m := runJob(t, w, r, 10+u, fmt.Sprintf(`{"op":"eval","data":{"name":"d.csv"},%s,"units":[%d]}`, eval, u), 1)
+		session := ""
+		if u < 2 {
+			session = `,"session":7` // kept in the worker
+		}
+		m := runJob(t, w, r, 10+u, fmt.Sprintf(`{"op":"eval","data":{"name":"d.csv"},%s,"units":[%d]%s}`, eval, u, session), 1)
 		parts = append(parts, m["response"].(string))
 	}
 	if w.parses != 1 {
 		t.Errorf("%d parses, want 1 (prepare read the data for the units)", w.parses)
 	}
 	all := runJob(t, w, r, 20, `{"op":"merge","parts":[`+strings.Join(parts, ",")+`]}`, -1)["response"].(string)
-	for u := 0; u < 3; u++ {
-		if m := runJob(t, w, r, 30+u, fmt.Sprintf(`{"op":"collect","session":7,"part":%s}`, parts[u]), -1); m["type"] != "result" {
-			t.Fatalf("collect: %v", m)
-		}
+	if m := runJob(t, w, r, 30, fmt.Sprintf(`{"op":"collect","session":7,"part":%s}`, parts[2]), -1); m["type"] != "result" {
+		t.Fatalf("collect: %v", m)
 	}
 	m := runJob(t, w, r, 40, `{"op":"merge","session":7,"expect":4,"parts":[`+parts[3]+`]}`, -1)
 	if m["type"] != "result" || m["response"] != all {
@@ -360,10 +362,14 @@ func TestPrepareCollectMerge(t *testing.T) {
 		t.Errorf("sessions left: %v", w.sessions)
 	}
 	runJob(t, w, r, 50, fmt.Sprintf(`{"op":"collect","session":8,"part":%s}`, parts[0]), -1)
-	if m := runJob(t, w, r, 51, `{"op":"merge","session":8,"expect":4}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "incomplete session: 1 of 4 parts") {
+	runJob(t, w, r, 51, fmt.Sprintf(`{"op":"collect","session":9,"part":%s}`, parts[1]), -1) // a newer run: session 8 is dropped
+	if m := runJob(t, w, r, 52, `{"op":"merge","session":8,"expect":1}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "incomplete session: 0 of 1 parts") {
+		t.Errorf("an old session: %v", m)
+	}
+	if m := runJob(t, w, r, 53, `{"op":"merge","session":9,"expect":4}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "incomplete session: 1 of 4 parts") {
 		t.Errorf("incomplete session: %v", m)
 	}
-	if m := runJob(t, w, r, 52, `{"op":"collect","session":9,"part":[1]}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "not an evaluation part") {
+	if m := runJob(t, w, r, 54, `{"op":"collect","session":10,"part":[1]}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "not an evaluation part") {
 		t.Errorf("bad part: %v", m)
 	}
 }

@@ -202,7 +202,7 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 				t.Errorf("reused %d units of another seed", n)
 			}
 		}
-		if err := run.AddPart(u, runJob(t, run.UnitRequest(u), data)); err != nil {
+		if err := run.AddPart(u, runJob(t, run.UnitRequest(u, 0), data)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -237,8 +237,16 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 	if a, b := summaries(run.View()), summaries(&want); a != b || run.View() != run.Report {
 		t.Errorf("the merged report read lightly differs:\n%s\n%s", a, b)
 	}
+	// The units are read without their rankings until Full reads a
+	// variant's in full: then they are the report's.
+	if f := run.Report.Results[1].Units[0].Fits[0]; f.Ranking != nil || f.Scores != nil || len(f.Trace) == 0 || f.Iterations == 0 {
+		t.Errorf("a unit read lightly: %+v", f)
+	}
+	if !run.Full(1) || run.Full(1) {
+		t.Error("Full reads a variant once")
+	}
 	if got, w := noTimes(mustJSON(t, run.Report.Results[1].Units)), noTimes(mustJSON(t, want.Results[1].Units)); got != w {
-		t.Errorf("units attached to the report differ")
+		t.Errorf("units attached to the report differ:\n%s\n%s", got, w)
 	}
 	// The report read back: a complete run, its configuration, the same
 	// request again.
@@ -313,6 +321,13 @@ func TestIntsAndTuneText(t *testing.T) {
 	}
 	if got := TuneText(grids); got != "svm.C=0.1,1; method=cd; r=0.5,1,1.5" {
 		t.Errorf("tune text %q", got)
+	}
+}
+
+func TestUnitOrder(t *testing.T) {
+	h := &wire.EvalHeader{Splits: make([]wire.SplitInfo, 2), Variants: []wire.VariantInfo{{Kind: wire.Filter}, {Kind: wire.Embedded}, {Kind: wire.Filter}, {Kind: wire.Embedded}}}
+	if got := UnitOrder(h); !reflect.DeepEqual(got, []int{2, 3, 6, 7, 0, 1, 4, 5}) {
+		t.Errorf("order %v", got)
 	}
 }
 

@@ -27,9 +27,14 @@ type EvalRun struct {
 	// without the units).
 	Request []byte
 	// Parts are the raw answers of the units that finished (nil for the
-	// others), Units the same decoded.
+	// others), Units the same decoded: at first without the fits' full
+	// rankings, scores, per-class rankings and weights (Full adds them,
+	// variant by variant, when they are to be shown) — reading those for
+	// every unit as it arrives would keep the page's thread busy while
+	// the workers need the processor.
 	Parts [][]byte
 	Units []*wire.UnitResult
+	full  []bool // the unit is decoded in full
 	// Report is the merged report and ReportJSON its bytes as the worker
 	// wrote them (the file the page saves).
 	Report     *wire.EvalReport
@@ -56,22 +61,57 @@ func NewEvalRun(planJSON []byte) (*EvalRun, error) {
 }
 
 // UnitRequest is the job of unit u: the normalised request with Units =
-// [u].
-func (r *EvalRun) UnitRequest(u int) []byte {
+// [u]; a positive session asks the worker to keep the part for a merge
+// there.
+func (r *EvalRun) UnitRequest(u, session int) []byte {
 	var req wire.Request
 	json.Unmarshal(r.Request, &req)
-	req.Op, req.Units = wire.OpEval, []int{u}
+	req.Op, req.Units, req.Session = wire.OpEval, []int{u}, session
 	b, _ := json.Marshal(req)
 	return b
 }
 
-// AddPart records the answer of unit u's job.
+// UnitOrder is the order the page sends an evaluation's units in: the
+// embedded methods' first (their fits cost far more than a filter's, and a
+// long unit left for the end keeps one worker busy while the others wait),
+// each variant's splits in turn.
+func UnitOrder(h *wire.EvalHeader) []int {
+	ns := len(h.Splits)
+	var first, then []int
+	for v, info := range h.Variants {
+		for s := 0; s < ns; s++ {
+			if info.Kind == wire.Embedded {
+				first = append(first, v*ns+s)
+			} else {
+				then = append(then, v*ns+s)
+			}
+		}
+	}
+	return append(first, then...)
+}
+
+// lightFit is a fit without what only the details show.
+type lightFit struct {
+	K           int         `json:"k,omitempty"`
+	Objective   *wire.Float `json:"objective"`
+	Iterations  int         `json:"iterations"`
+	Stop        string      `json:"stop"`
+	Trace       wire.Floats `json:"trace"`
+	NonzeroRows *int        `json:"nonzero_rows"`
+	Seconds     float64     `json:"seconds"`
+}
+
+// AddPart records the answer of unit u's job (read without the fits'
+// rankings and scores: see Full).
 func (r *EvalRun) AddPart(u int, raw []byte) error {
 	if u < 0 || u >= len(r.Parts) {
 		return fmt.Errorf("unit %d does not exist", u)
 	}
 	var part struct {
-		Units []*wire.UnitResult `json:"units"`
+		Units []*struct {
+			wire.UnitResult
+			Fits []lightFit `json:"fits"`
+		} `json:"units"`
 	}
 	if err := json.Unmarshal(raw, &part); err != nil {
 		return fmt.Errorf("unexpected answer for unit %d: %v", u, err)
@@ -79,8 +119,44 @@ func (r *EvalRun) AddPart(u int, raw []byte) error {
 	if len(part.Units) != 1 || part.Units[0] == nil || part.Units[0].Unit != u {
 		return fmt.Errorf("unexpected answer for unit %d: it holds %d units", u, len(part.Units))
 	}
-	r.Parts[u], r.Units[u] = raw, part.Units[0]
+	res := part.Units[0].UnitResult
+	res.Fits = make([]wire.Fit, len(part.Units[0].Fits))
+	for i, f := range part.Units[0].Fits {
+		res.Fits[i] = wire.Fit{K: f.K, Objective: f.Objective, Iterations: f.Iterations, Stop: f.Stop, Trace: f.Trace, NonzeroRows: f.NonzeroRows, Seconds: f.Seconds}
+	}
+	r.Parts[u], r.Units[u] = raw, &res
+	r.markFull(u, false)
 	return nil
+}
+
+func (r *EvalRun) markFull(u int, full bool) {
+	if r.full == nil {
+		r.full = make([]bool, len(r.Parts))
+	}
+	r.full[u] = full
+}
+
+// Full reads in full the units of variant v that are done (the fits'
+// rankings, scores, per-class rankings and weights), and reports whether
+// it read any.
+func (r *EvalRun) Full(v int) bool {
+	ns := len(r.Plan.Header.Splits)
+	read := false
+	for u := v * ns; u < (v+1)*ns && u < len(r.Parts); u++ {
+		if r.Parts[u] == nil || (r.full != nil && r.full[u]) {
+			continue
+		}
+		var part struct {
+			Units []*wire.UnitResult `json:"units"`
+		}
+		if json.Unmarshal(r.Parts[u], &part) != nil || len(part.Units) != 1 || part.Units[0] == nil {
+			continue
+		}
+		*r.Units[u] = *part.Units[0] // the report's results point at the same units
+		r.markFull(u, true)
+		read = true
+	}
+	return read
 }
 
 // Done counts the units that have finished.
@@ -168,6 +244,7 @@ func (r *EvalRun) Reuse(prev *EvalRun) int {
 	for u, p := range prev.Parts {
 		if p != nil && r.Parts[u] == nil {
 			r.Parts[u], r.Units[u] = p, prev.Units[u]
+			r.markFull(u, prev.full != nil && prev.full[u])
 			n++
 		}
 	}
@@ -225,6 +302,10 @@ func RunFromReport(raw []byte) (*EvalRun, error) {
 		}
 	}
 	h.Units = len(r.Units)
+	r.full = make([]bool, len(r.Units))
+	for u := range r.full {
+		r.full[u] = true
+	}
 	r.Plan = &wire.EvalPart{Request: rep.Request, Dataset: rep.Dataset, Features: rep.Features, Header: h, Warnings: rep.Warnings}
 	req := *rep.Request
 	req.Units = nil
