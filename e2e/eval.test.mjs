@@ -200,7 +200,7 @@ test('cancel mid-evaluation keeps the finished units; Run finishes the others; t
   await runAndWait(page);
   assert.match(await page.textContent('#notice'), new RegExp(`^${done} units taken over from the cancelled run\\.`));
   assert.match(await page.textContent('#progress-text'), /^10 of 10 units done · report merged/);
-  assert.equal(await page.isDisabled('#export-report'), false);
+  await page.waitForSelector('#export-report:not([disabled])'); // its JSON follows the summaries
   assert.equal(await page.evaluate(() => performance.getEntriesByName('sparsefs-eval-merge-all').length), 0);
   // The convergence of the test double: 1 + 1/k after iteration k.
   const marks = await page.$$eval('#chart-conv-e2e_slow circle.mark title', (ts) => ts.map((t) => t.textContent));

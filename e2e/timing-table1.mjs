@@ -59,8 +59,12 @@ async function once(n) {
     const t = (n) => performance.getEntriesByName(n).at(-1)?.startTime;
     const s = t('sparsefs-eval-start');
     if (performance.getEntriesByName('sparsefs-eval-merge-all').length) throw new Error('the merge fell back to sending every part');
-    return { plan: t('sparsefs-eval-planned') - s, units: t('sparsefs-eval-units-done') - t('sparsefs-eval-planned'), merge: t('sparsefs-eval-done') - t('sparsefs-eval-units-done') };
+    return { plan: t('sparsefs-eval-planned') - s, units: t('sparsefs-eval-units-done') - t('sparsefs-eval-planned'), merge: t('sparsefs-eval-done') - t('sparsefs-eval-units-done'),
+    };
   });
+  await page.waitForSelector('#export-report:not([disabled])');
+  const marks2 = await page.evaluate(() => performance.getEntriesByName('sparsefs-eval-report').at(-1)?.startTime - performance.getEntriesByName('sparsefs-eval-done').at(-1)?.startTime);
+  marks.json = marks2;
   const [d] = await Promise.all([page.waitForEvent('download'), page.click('#export-report')]);
   const report = JSON.parse(execFileSync('cat', [await d.path()], { encoding: 'utf8', maxBuffer: 1 << 28 }));
   return { wall, plan, text, report, marks };
@@ -72,7 +76,7 @@ try {
     const one = await once(1);
     const two = await once(2);
     results.push({ one: one.wall, two: two.wall });
-    const phases = (m) => `plan ${(m.plan / 1000).toFixed(2)}, units ${(m.units / 1000).toFixed(2)}, merge ${(m.merge / 1000).toFixed(2)}`;
+    const phases = (m) => `plan ${(m.plan / 1000).toFixed(2)}, units ${(m.units / 1000).toFixed(2)}, merge ${(m.merge / 1000).toFixed(2)}; the report's JSON ${(m.json / 1000).toFixed(2)} later`;
     console.log(`round ${r + 1}: 1 worker ${one.wall.toFixed(2)} s (${phases(one.marks)}), 2 workers ${two.wall.toFixed(2)} s (${phases(two.marks)}), ` +
       `speed-up ${(one.wall / two.wall).toFixed(2)}×`);
     if (r === 0) {

@@ -72,7 +72,7 @@ type WorkerEvents interface {
 	Loaded(data int, sha256 string)
 	Started(job int)
 	Progress(job int, p wire.Progress)
-	Result(job int, response []byte)
+	Result(job int, response, digest []byte)
 	Failed(job int, msg string)
 	Fatal(slot int, msg string)
 }
@@ -224,7 +224,7 @@ func (c *Root) Started(job int) { c.pool.Started(job) }
 func (c *Root) Progress(job int, p wire.Progress) { c.pool.Progress(job, p) }
 
 // Result implements WorkerEvents.
-func (c *Root) Result(job int, response []byte) { c.pool.Result(job, response) }
+func (c *Root) Result(job int, response, digest []byte) { c.pool.Result(job, response, digest) }
 
 // Failed implements WorkerEvents.
 func (c *Root) Failed(job int, msg string) {

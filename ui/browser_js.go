@@ -229,7 +229,11 @@ func (b *browser) message(slot int, current func() bool, d js.Value) {
 		f = func() { b.h.Progress(id, p) }
 	case "result":
 		resp := []byte(d.Get("response").String())
-		f = func() { b.h.Result(id, resp) }
+		var digest []byte
+		if v := d.Get("digest"); v.Type() == js.TypeString {
+			digest = []byte(v.String())
+		}
+		f = func() { b.h.Result(id, resp, digest) }
 	case "error":
 		msg := d.Get("message").String()
 		f = func() { b.h.Failed(id, msg) }

@@ -205,7 +205,7 @@ func (c *Root) planDone(e *evalState, prev *evalState, j *pool.Job) {
 // merges them.
 func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 	if j.State == pool.Done {
-		if err := e.run.AddPart(u, j.Response); err != nil {
+		if err := e.run.AddPart(u, j.Response, j.Digest); err != nil {
 			j.State, j.Err = pool.Failed, err.Error()
 		} else if c.ev == e && j.Slot != e.mergeSlot {
 			c.collect(e, u) // the merging worker kept its own parts
@@ -251,14 +251,31 @@ func (c *Root) collect(e *evalState, u int) {
 func (c *Root) merge(e *evalState) {
 	c.Backend.Mark("sparsefs-eval-units-done")
 	if !e.collectFailed {
-		req := mustJSON(wire.Request{Op: wire.OpMerge, Session: e.session, Expect: len(e.run.Parts)})
+		req := mustJSON(wire.Request{Op: wire.OpMerge, Session: e.session, Expect: len(e.run.Parts), Light: true})
 		e.mergeJob = c.pool.SubmitTo(e.mergeSlot, "merge the report", req, -1, false, nil, func(j *pool.Job) {
 			if j.State == pool.Failed && c.ev == e {
 				e.collectFailed = true
 				c.mergeAll(e)
 				return
 			}
-			c.merged(e, j)
+			c.merged(e, j, false)
+			if j.State == pool.Done && c.ev == e {
+				// The report's JSON, for saving it, from the worker that
+				// kept it (else from a merge of every part).
+				c.pool.SubmitTo(e.mergeSlot, "write the report", mustJSON(wire.Request{Op: wire.OpReport, Session: e.session}), -1, true, nil, func(j *pool.Job) {
+					switch {
+					case j.State == pool.Done:
+						e.run.SetReportJSON(j.Response)
+						c.Backend.Mark("sparsefs-eval-report")
+					case j.State == pool.Failed && c.ev == e:
+						c.pool.Submit("merge the report", e.run.MergeRequest(), -1, true, nil, func(j *pool.Job) {
+							if j.State == pool.Done {
+								e.run.SetReportJSON(j.Response)
+							}
+						})
+					}
+				})
+			}
 		})
 		return
 	}
@@ -268,11 +285,11 @@ func (c *Root) merge(e *evalState) {
 // mergeAll sends every part to a worker to merge.
 func (c *Root) mergeAll(e *evalState) {
 	c.Backend.Mark("sparsefs-eval-merge-all")
-	e.mergeJob = c.pool.Submit("merge the report", e.run.MergeRequest(), -1, true, nil, func(j *pool.Job) { c.merged(e, j) })
+	e.mergeJob = c.pool.Submit("merge the report", e.run.MergeRequest(), -1, true, nil, func(j *pool.Job) { c.merged(e, j, true) })
 }
 
-// merged takes the merged report.
-func (c *Root) merged(e *evalState, j *pool.Job) {
+// merged takes the merged report (its summaries, or all of it when full).
+func (c *Root) merged(e *evalState, j *pool.Job, full bool) {
 	e.ended = time.Now()
 	if c.ev != e {
 		return
@@ -283,7 +300,7 @@ func (c *Root) merged(e *evalState, j *pool.Job) {
 		}
 		return
 	}
-	if err := e.run.SetReport(j.Response); err != nil {
+	if err := e.run.SetReport(j.Response, full); err != nil {
 		c.errMsg = err.Error()
 		return
 	}
@@ -648,7 +665,7 @@ func (c *Root) HandleExportReport(ev vugu.DOMEvent) {
 		c.exportRankReport()
 		return
 	}
-	if c.ev == nil || c.ev.run == nil || c.ev.run.Report == nil {
+	if !c.canSaveReport() {
 		return
 	}
 	c.Backend.Download(reportName(c.ev.run.Report.Dataset.Name), "application/json", string(c.ev.run.ReportJSON))
@@ -659,7 +676,7 @@ func (c *Root) canSaveReport() bool {
 	if c.showing != lab.ModeEval {
 		return c.run != nil
 	}
-	return c.ev != nil && c.ev.run != nil && c.ev.run.Report != nil
+	return c.ev != nil && c.ev.run != nil && c.ev.run.ReportJSON != nil
 }
 
 // HandleExportRanking saves the ranking shown as CSV.

@@ -1676,7 +1676,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "seed-hint"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(vugu.HTML("the one seed of every random choice"))
+							vgn.SetInnerHTML(vugu.HTML("(of every random choice)"))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 							vgparent.AppendChild(vgn)
 						}

@@ -11,7 +11,7 @@
 //	               {type: "loaded", data: ID, size, sha256}
 //	               {type: "started", id}
 //	               {type: "progress", id, iteration, maxIterations, objective, fraction}
-//	               {type: "result", id, response: JSON}
+//	               {type: "result", id, response: JSON, digest?: JSON}
 //	               {type: "error", id, message, cancelled}
 //
 // A dataset is sent once per worker with "load" (its bytes transferred, not
@@ -81,6 +81,7 @@ const (
 	OpSynth   = wire.OpSynth
 	OpPrepare = wire.OpPrepare
 	OpCollect = wire.OpCollect
+	OpReport  = wire.OpReport
 )
 
 // request is what a "job" message carries: a job.Request, plus the
@@ -96,6 +97,10 @@ type request struct {
 	Session int             `json:"session,omitempty"`
 	Part    json.RawMessage `json:"part,omitempty"`
 	Expect  int             `json:"expect,omitempty"`
+	// Light asks a merge with a session for the report without its units
+	// (the page has them); the worker keeps the report, and OpReport then
+	// writes it in full.
+	Light bool `json:"light,omitempty"`
 }
 
 // maxParsed is how many readings of one dataset a worker keeps.
@@ -135,6 +140,8 @@ type worker struct {
 	parses  int // datasets parsed so far (for tests)
 	// sessions hold the evaluation parts collected for a merge here.
 	sessions map[int][]*job.EvalPart
+	// reports hold merged reports until the page asks for their JSON.
+	reports map[int]*job.EvalReport
 }
 
 // queuedJob is a job waiting for its turn.
@@ -148,7 +155,7 @@ type queuedJob struct {
 
 func newWorker(post func(message), yield func()) *worker {
 	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
-		sessions: map[int][]*job.EvalPart{}}
+		sessions: map[int][]*job.EvalPart{}, reports: map[int]*job.EvalReport{}}
 }
 
 // load stores a dataset's bytes under id (replacing any earlier one) and
@@ -295,7 +302,7 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 		}
 		req.Data.Parsed = ds
 	}
-	var out []byte
+	var out, digest []byte
 	var err error
 	switch {
 	case op == OpReduce:
@@ -308,11 +315,14 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 		out, err = w.collect(&req)
 	case op == job.OpMerge && req.Session > 0:
 		out, err = w.mergeSession(&req)
+	case op == OpReport:
+		out, err = w.report(req.Session)
 	default:
 		var resp *job.Response
 		resp, err = w.exec(ctx, &req.Request, w.progress(id))
 		if err == nil && req.Session > 0 && resp.EvalPart != nil && len(resp.EvalPart.Units) > 0 {
 			w.keep(req.Session, resp.EvalPart)
+			digest, err = unitDigest(resp.EvalPart)
 		}
 		if err == nil {
 			out, err = job.Marshal(resp, false)
@@ -329,7 +339,30 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 		}
 		return
 	}
-	w.post(message{"type": "result", "id": id, "response": string(out)})
+	msg := message{"type": "result", "id": id, "response": string(out)}
+	if digest != nil {
+		msg["digest"] = string(digest)
+	}
+	w.post(msg)
+}
+
+// unitDigest is what the page shows of an evaluation part while the run
+// goes on: its units without the fits' full rankings, scores, per-class
+// rankings and weights, {"units": […]} — a few kilobytes the page reads
+// instead of the part (hundreds of kilobytes for a wide dataset), keeping
+// its thread free while the workers compute.
+func unitDigest(p *job.EvalPart) ([]byte, error) {
+	units := make([]*evaluate.UnitResult, len(p.Units))
+	for i, u := range p.Units {
+		d := *u
+		d.Fits = make([]evaluate.Fit, len(u.Fits))
+		for k, f := range u.Fits {
+			f.Ranking, f.Scores, f.PerClass, f.Weights = nil, nil, nil, nil
+			d.Fits[k] = f
+		}
+		units[i] = &d
+	}
+	return json.Marshal(map[string]any{"units": units})
 }
 
 // reduce writes the data restricted to req.Columns plus the label as CSV
@@ -452,6 +485,38 @@ func (w *worker) mergeSession(req *request) ([]byte, error) {
 	rep, err := job.Merge(parts)
 	if err != nil {
 		return nil, err
+	}
+	if !req.Light {
+		return job.Marshal(&job.Response{EvalReport: rep}, false)
+	}
+	// The summaries now, the report's JSON (a hundred milliseconds and
+	// megabytes for a wide dataset) when the page asks for it.
+	w.mu.Lock()
+	for s := range w.reports {
+		if s < req.Session {
+			delete(w.reports, s)
+		}
+	}
+	w.reports[req.Session] = rep
+	w.mu.Unlock()
+	light := *rep
+	summary := *rep.Report
+	summary.Results = append([]evaluate.VariantResult(nil), rep.Results...)
+	for i := range summary.Results {
+		summary.Results[i].Units = nil
+	}
+	light.Report = &summary
+	return job.Marshal(&job.Response{EvalReport: &light}, false)
+}
+
+// report writes the JSON of a report merged with Light, and forgets it.
+func (w *worker) report(session int) ([]byte, error) {
+	w.mu.Lock()
+	rep := w.reports[session]
+	delete(w.reports, session)
+	w.mu.Unlock()
+	if rep == nil {
+		return nil, fmt.Errorf("no report kept for session %d", session)
 	}
 	return job.Marshal(&job.Response{EvalReport: rep}, false)
 }

@@ -346,6 +346,20 @@ func TestPrepareCollectMerge(t *testing.T) {
 		}
 		m := runJob(t, w, r, 10+u, fmt.Sprintf(`{"op":"eval","data":{"name":"d.csv"},%s,"units":[%d]%s}`, eval, u, session), 1)
 		parts = append(parts, m["response"].(string))
+		// With a session, the answer has a digest: the units without the
+		// fits' rankings and scores.
+		if d, ok := m["digest"].(string); ok != (u < 2) {
+			t.Errorf("unit %d: digest %q", u, d)
+		} else if ok {
+			var part, digest job.EvalPart
+			json.Unmarshal([]byte(parts[u]), &part)
+			json.Unmarshal([]byte(d), &digest)
+			f := digest.Units[0].Fits[0]
+			if f.Ranking != nil || len(f.Scores) != 0 || digest.Units[0].Unit != u || f.Stop != part.Units[0].Fits[0].Stop ||
+				len(digest.Units[0].Selected) != 2 || fmt.Sprint(digest.Units[0].Accuracy) != fmt.Sprint(part.Units[0].Accuracy) {
+				t.Errorf("unit %d: digest %s", u, d)
+			}
+		}
 	}
 	if w.parses != 1 {
 		t.Errorf("%d parses, want 1 (prepare read the data for the units)", w.parses)
@@ -360,6 +374,31 @@ func TestPrepareCollectMerge(t *testing.T) {
 	}
 	if len(w.sessions) != 0 {
 		t.Errorf("sessions left: %v", w.sessions)
+	}
+	// Light: the summaries now (no units), the report's JSON on asking.
+	for u := 0; u < 4; u++ {
+		runJob(t, w, r, 60+u, fmt.Sprintf(`{"op":"collect","session":11,"part":%s}`, parts[u]), -1)
+	}
+	m = runJob(t, w, r, 70, `{"op":"merge","session":11,"expect":4,"light":true}`, -1)
+	var light, full job.EvalReport
+	json.Unmarshal([]byte(m["response"].(string)), &light)
+	json.Unmarshal([]byte(all), &full)
+	for i := range full.Results {
+		if light.Results[i].Units != nil {
+			t.Errorf("light result %d: %+v", i, light.Results[i])
+		}
+		full.Results[i].Units, light.Results[i].Units = nil, nil
+	}
+	a, _ := json.Marshal(light) // as JSON: NaN (a redundancy at K = 1) is not DeepEqual to itself
+	b, _ := json.Marshal(full)
+	if string(a) != string(b) {
+		t.Errorf("the light report is not the report without its units:\n%s\n%s", a, b)
+	}
+	if m := runJob(t, w, r, 71, `{"op":"report","session":11}`, -1); m["response"] != all {
+		t.Errorf("the kept report: %v", m)
+	}
+	if m := runJob(t, w, r, 72, `{"op":"report","session":11}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "no report kept for session 11") {
+		t.Errorf("a report asked twice: %v", m)
 	}
 	runJob(t, w, r, 50, fmt.Sprintf(`{"op":"collect","session":8,"part":%s}`, parts[0]), -1)
 	runJob(t, w, r, 51, fmt.Sprintf(`{"op":"collect","session":9,"part":%s}`, parts[1]), -1) // a newer run: session 8 is dropped

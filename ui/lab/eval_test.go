@@ -202,7 +202,7 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 				t.Errorf("reused %d units of another seed", n)
 			}
 		}
-		if err := run.AddPart(u, runJob(t, run.UnitRequest(u, 0), data)); err != nil {
+		if err := run.AddPart(u, runJob(t, run.UnitRequest(u, 0), data), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -217,7 +217,7 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 	if noTimes(merged) != noTimes(whole) {
 		t.Errorf("merged report differs from one run:\n%s\n%s", noTimes(merged), noTimes(whole))
 	}
-	if err := run.SetReport(merged); err != nil {
+	if err := run.SetReport(merged, true); err != nil {
 		t.Fatal(err)
 	}
 	var want wire.EvalReport
@@ -498,6 +498,11 @@ func TestEvalView(t *testing.T) {
 	classes, pc := v.PerClass(1, 0, 0, 5)
 	if !reflect.DeepEqual(classes, []string{"a", "b"}) || !reflect.DeepEqual(pc, [][]string{{"f2", "f1"}, {"f3", "f4"}}) {
 		t.Errorf("per class %v %v", classes, pc)
+	}
+	// A long K list shows six columns, its ends included: round(i·19/5).
+	long := &EvalView{Rep: &wire.EvalReport{K: make([]int, 20)}}
+	if got := long.tableKs(); !reflect.DeepEqual(got, []int{0, 4, 8, 11, 15, 19}) {
+		t.Errorf("columns of K %v", got)
 	}
 	for _, f := range append(append(acc, conv...), fig, w, v.RedundancyChart(), v.TimeChart()) {
 		if err := xmlCheck(f.SVG); err != nil {

@@ -101,11 +101,15 @@ type lightFit struct {
 	Seconds     float64     `json:"seconds"`
 }
 
-// AddPart records the answer of unit u's job (read without the fits'
-// rankings and scores: see Full).
-func (r *EvalRun) AddPart(u int, raw []byte) error {
+// AddPart records the answer of unit u's job, read without the fits'
+// rankings and scores (see Full): from the worker's digest of it when
+// there is one (nil otherwise).
+func (r *EvalRun) AddPart(u int, raw, digest []byte) error {
 	if u < 0 || u >= len(r.Parts) {
 		return fmt.Errorf("unit %d does not exist", u)
+	}
+	if digest == nil {
+		digest = raw
 	}
 	var part struct {
 		Units []*struct {
@@ -113,7 +117,7 @@ func (r *EvalRun) AddPart(u int, raw []byte) error {
 			Fits []lightFit `json:"fits"`
 		} `json:"units"`
 	}
-	if err := json.Unmarshal(raw, &part); err != nil {
+	if err := json.Unmarshal(digest, &part); err != nil {
 		return fmt.Errorf("unexpected answer for unit %d: %v", u, err)
 	}
 	if len(part.Units) != 1 || part.Units[0] == nil || part.Units[0].Unit != u {
@@ -198,11 +202,13 @@ func (r *EvalRun) MergeRequest() []byte {
 	return b.Bytes()
 }
 
-// SetReport records the merged report. Its units are those of the parts
-// (the merge copies them unchanged), so only its summaries are decoded:
-// reading a report of thousands of features in the page costs a third of
-// a full decoding.
-func (r *EvalRun) SetReport(raw []byte) error {
+// SetReport records the merged report: its JSON (the file the page
+// saves) when full is set, else the report without its units (a merge
+// with Light, whose JSON comes later: SetReportJSON). Its units are those
+// of the parts (the merge copies them unchanged), so only its summaries
+// are decoded: reading a report of thousands of features in the page
+// costs a third of a full decoding.
+func (r *EvalRun) SetReport(raw []byte, full bool) error {
 	var light struct {
 		wire.EvalReport
 		Results []struct {
@@ -228,9 +234,16 @@ func (r *EvalRun) SetReport(raw []byte) error {
 		rep.Results[v] = wire.VariantResult{VariantInfo: lr.VariantInfo, Accuracy: lr.Accuracy, RMSE: lr.RMSE, Redundancy: lr.Redundancy,
 			Sparsity: lr.Sparsity, FitSeconds: lr.FitSeconds, Units: r.Units[v*ns : (v+1)*ns]}
 	}
-	r.Report, r.ReportJSON = &rep, raw
+	r.Report = &rep
+	if full {
+		r.ReportJSON = raw
+	}
 	return nil
 }
+
+// SetReportJSON records the JSON of the report (after SetReport of its
+// summaries).
+func (r *EvalRun) SetReportJSON(raw []byte) { r.ReportJSON = raw }
 
 // Reuse takes over the finished units of an earlier run of the same
 // request on the same data (a run cancelled, then started again), and

@@ -101,11 +101,15 @@ type TableRow struct {
 	Best, Time, Note string
 }
 
-// tableKs are the indices of K shown as columns: all of them up to eight,
-// else eight spread over the list, its ends included.
+// tableCols is how many values of K the results table shows at most.
+const tableCols = 6
+
+// tableKs are the indices of K shown as columns: all of them up to
+// tableCols, else tableCols spread over the list, its ends included (the
+// charts show every K).
 func (v *EvalView) tableKs() []int {
 	n := len(v.Rep.K)
-	if n <= 8 {
+	if n <= tableCols {
 		out := make([]int, n)
 		for i := range out {
 			out[i] = i
@@ -113,8 +117,8 @@ func (v *EvalView) tableKs() []int {
 		return out
 	}
 	var out []int
-	for i := 0; i < 8; i++ {
-		ki := int(math.Round(float64(i) * float64(n-1) / 7))
+	for i := 0; i < tableCols; i++ {
+		ki := int(math.Round(float64(i) * float64(n-1) / (tableCols - 1)))
 		if len(out) == 0 || out[len(out)-1] != ki {
 			out = append(out, ki)
 		}

@@ -80,8 +80,10 @@ type Job struct {
 	Progress wire.Progress
 	// Queued, Started and Ended are when the job entered each state.
 	Queued, Started, Ended time.Time
-	// Response is the worker's answer (Done); Err says why it failed.
+	// Response is the worker's answer (Done), Digest what the worker
+	// digested of it for the page (if anything); Err says why it failed.
 	Response []byte
+	Digest   []byte
 	Err      string
 
 	onProgress func(*Job)
@@ -344,10 +346,10 @@ func (p *Pool) Progress(id int, pr wire.Progress) {
 	}
 }
 
-// Result ends a job with its response.
-func (p *Pool) Result(id int, response []byte) {
+// Result ends a job with its response (and its digest, if any).
+func (p *Pool) Result(id int, response, digest []byte) {
 	if j := p.jobs[id]; j != nil && j.Slot >= 0 {
-		j.Response = response
+		j.Response, j.Digest = response, digest
 		p.end(j, Done)
 	}
 }

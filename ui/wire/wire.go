@@ -22,6 +22,9 @@ const (
 	// (Request.Session; the merge then names the session).
 	OpPrepare = "prepare"
 	OpCollect = "collect"
+	// OpReport writes the JSON of a report a merge with a session and
+	// Light kept in the worker.
+	OpReport = "report"
 	// The evaluation's operations (job.OpEval, OpEvalPlan, OpMerge).
 	OpEval     = "eval"
 	OpEvalPlan = "eval-plan"
@@ -59,13 +62,16 @@ type Request struct {
 	K           int         `json:"k,omitempty"`
 	PreviewRows int         `json:"preview_rows,omitempty"`
 	WeightRows  int         `json:"weight_rows,omitempty"`
-	// Columns, Synth, Session and Expect belong to the worker's own
+	// Columns, Synth, Session, Expect and Light belong to the worker's own
 	// operations: the features reduce keeps, what synth generates, the
-	// parts collected for a merge and how many the merge expects.
+	// parts collected for a merge, how many the merge expects, and whether
+	// it answers with the summaries only (OpReport then writes the
+	// report).
 	Columns []int  `json:"columns,omitempty"`
 	Synth   *Synth `json:"synth,omitempty"`
 	Session int    `json:"session,omitempty"`
 	Expect  int    `json:"expect,omitempty"`
+	Light   bool   `json:"light,omitempty"`
 }
 
 // MaxSynthCells bounds the table the worker's synth operation generates

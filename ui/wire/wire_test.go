@@ -55,14 +55,14 @@ func keys(m map[string]reflect.Type) []string {
 
 // Every JSON field of core/job's types exists here with the same kind of
 // value, and every field here exists there (Request.Columns, Synth,
-// Session and Expect excepted: they belong to the worker's own
+// Session, Expect and Light excepted: they belong to the worker's own
 // operations).
 func TestSameJSONFields(t *testing.T) {
 	pairs := []struct {
 		job, wire any
 		extra     []string
 	}{
-		{job.Request{}, Request{}, []string{"columns", "synth", "session", "expect"}},
+		{job.Request{}, Request{}, []string{"columns", "synth", "session", "expect", "light"}},
 		{job.Data{}, Data{}, nil},
 		{job.Selection{}, Selection{}, nil},
 		{job.Weights{}, Weights{}, nil},
