@@ -347,7 +347,6 @@ func (v *EvalView) ConvergenceCharts() []Figure {
 	for _, m := range order {
 		c := chart.NewLineChart(chart.Frame{ID: "conv-" + m, Title: "Convergence — " + m, XLabel: "iteration", YLabel: "objective"})
 		c.IntegerX = true
-		lo, hi := math.Inf(1), math.Inf(-1)
 		total := 0
 		for _, i := range groups[m] {
 			for _, u := range v.Rep.Results[i].Units {
@@ -359,20 +358,13 @@ func (v *EvalView) ConvergenceCharts() []Figure {
 				if len(c.Series) == maxTraces {
 					continue
 				}
-				s := chart.Series{Name: fmt.Sprintf("%s · split %d", v.Labels[i], u.Split+1), Y: f.Trace}
-				for k, y := range f.Trace {
-					s.X = append(s.X, float64(k+1))
-					if finite(y) {
-						lo, hi = math.Min(lo, y), math.Max(hi, y)
-					}
-				}
-				c.Series = append(c.Series, s)
+				c.Series = append(c.Series, traceSeries(fmt.Sprintf("%s · split %d", v.Labels[i], u.Split+1), f.Trace))
 			}
 		}
 		if len(c.Series) == 0 {
 			continue
 		}
-		c.LogY = lo > 0 && hi/lo >= 100
+		c.LogY = logWorthy(c.Series)
 		note := "The exact objective after each iteration, on each training part."
 		if total > len(c.Series) {
 			note += fmt.Sprintf(" The first %d of %d fits are drawn.", len(c.Series), total)
