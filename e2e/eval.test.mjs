@@ -274,5 +274,13 @@ test('presets: reproduce rfs-nie-2010 Table 1 sets the paper’s protocol', asyn
   assert.match(await page.textContent('#preset-protocol'), /^Protocol: 5-fold cross-validation · svm \(C = 1\) · K = 20, 80\.$/);
   // The demo has 30 features: K = 80 is left out, and the plan says so.
   assert.match(await page.textContent('#plan'), /K above the 30 features left out: 80\.$/);
+  // A holdout protocol with tuning: gsr-fs.
+  await page.selectOption('#preset', 'gsr-fs-peng-fan');
+  await page.click('#apply-preset');
+  assert.equal(await page.inputValue('#scheme'), 'holdout');
+  assert.equal(await page.inputValue('#train'), '0.6');
+  assert.equal(await page.inputValue('#repeats'), '10');
+  assert.equal(await page.inputValue('#tune'), 'lambda=0.001,0.01,0.1,1,10,100; r=0.5,1,2; svm.C=0.001,0.01,0.1,1,10,100');
+  assert.match(await page.textContent('#plan'), /^Run will evaluate \d+ settings × 10 holdout splits = \d+ units on 2 workers\./);
   assert.deepEqual(browser.problems, []);
 });

@@ -622,8 +622,8 @@ func (c *Root) planText() (string, bool) {
 		return err.Error(), false
 	}
 	splits := fmt.Sprintf("%d folds", size.Splits)
-	if c.cfg.Protocol.Scheme == "holdout" {
-		splits = fmt.Sprintf("%d splits", size.Splits)
+	if c.pf.Scheme == "holdout" {
+		splits = fmt.Sprintf("%d holdout splits", size.Splits)
 	}
 	s := fmt.Sprintf("Run will evaluate %d setting%s × %s = %d unit%s on %s.", size.Variants, plural(size.Variants), splits, size.Units, plural(size.Units), workers)
 	if len(size.Dropped) > 0 {
