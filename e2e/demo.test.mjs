@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, startBrowser, cli, shownRanking, repo, openApp, chooseMethods, runAndWait } from './lib.mjs';
+import { startServer, startBrowser, cli, shownRanking, repo, openApp, chooseMethods, runAndWait, setMode } from './lib.mjs';
 
 let server, browser;
 
@@ -16,7 +16,7 @@ after(async () => {
   server?.stop();
 });
 
-test('"Load the demo" from a sub-path: preview, run, ranking as the CLI, charts drawn', async () => {
+test('"Load the demo" from a sub-path: preview, a ranking on all the data as the CLI, charts drawn', async () => {
   const { page } = browser;
   assert.match(server.url, /\/lab\/sparsefs\/$/);
   await openApp(page, server.url);
@@ -25,8 +25,10 @@ test('"Load the demo" from a sub-path: preview, run, ranking as the CLI, charts 
   assert.match(await page.textContent('#data-summary'), /^569 samples × 30 features · comma-separated · header row/);
   const classes = await page.$$eval('#classes tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.trim()).join(' ')));
   assert.deepEqual(classes, ['benign 357', 'malignant 212']);
+  await setMode(page, 'rank');
   await chooseMethods(page, ['fstat', 'fisher']);
   await runAndWait(page);
+  assert.match(await page.textContent('#rank-results .notice-inline'), /says nothing about how well the features classify new samples/);
   // The first job (in the order listed: fisher, then fstat) is shown;
   // show fstat's.
   await page.click('#runs tbody tr:nth-child(2) button');
@@ -64,6 +66,7 @@ test('the digits demo: 1797 × 64, ten classes, constant pixels flagged', async 
   assert.equal(classes.length, 10);
   assert.equal(classes[0], '0:178');
   assert.match(await page.textContent('#preview .warnings'), /3 constant feature\(s\), e\.g\. "pixel_0_0"/);
+  await setMode(page, 'rank');
   await chooseMethods(page, ['fisher']);
   await runAndWait(page);
   const shown = await shownRanking(page);

@@ -19,6 +19,7 @@ export async function rankInBrowser(page, url, file, method, params = {}, n = 20
   await page.waitForSelector('#preview', { timeout: 120000 });
   if (lab) {
     await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
+    if (await page.$('#mode-rank')) await page.check('#mode-rank');
     await page.check('#m-' + method);
     const all = await page.$$eval('#methods input[type=checkbox]', (els) => els.map((e) => e.id.slice(2)));
     for (const m of all) {
@@ -54,7 +55,7 @@ export async function rankInBrowser(page, url, file, method, params = {}, n = 20
   if (lab) {
     await page.waitForFunction(() => {
       const t = document.querySelector('#progress-text');
-      return t && /^\d+ of \d+ done/.test(t.textContent) && !/running|waiting/.test(t.textContent);
+      return t && Number(t.dataset.runs) >= 1 && t.dataset.busy === 'no';
     }, null, { timeout });
   }
   await page.waitForSelector('#ranking tbody tr', { timeout });

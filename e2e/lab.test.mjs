@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, startBrowser, repo, openApp, chooseMethods, runAndWait, shownRanking } from './lib.mjs';
+import { startServer, startBrowser, repo, openApp, chooseMethods, runAndWait, shownRanking, setMode } from './lib.mjs';
 
 let server, browser;
 const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-lab-'));
@@ -33,11 +33,15 @@ function digits() {
   return text.trim().split('\n').map((l) => l.split(','));
 }
 
+// loadDigits opens the digits demo, ready to rank on all the data (these
+// tests are about the pool and the charts of a ranking run; eval.test.mjs
+// tests the evaluation).
 async function loadDigits(page) {
   await openApp(page, server.url);
   await page.selectOption('#demo-choice', 'digits');
   await page.click('#demo');
   await page.waitForSelector('#preview');
+  await setMode(page, 'rank');
 }
 
 async function download(page, selector) {
@@ -281,16 +285,23 @@ test('keyboard only: every control on the way is labelled, focus is visible, and
     assert.ok(s.name.length > 0, `unlabelled control ${s.tag}#${s.id}`);
     assert.notEqual(s.outline, 'none', `no visible focus on ${s.tag}#${s.id}`);
   }
-  for (const id of ['label', 'preset', 'm-fisher', 'm-fstat', 'preprocess', 'bias', 'topk', 'workers']) {
+  for (const id of ['label', 'preset', 'mode-eval', 'm-fisher', 'm-fstat', 'preprocess', 'bias', 'scheme', 'folds', 'seed', 'klist',
+    'cls-svm', 'svm-c', 'cls-knn', 'tune', 'inner', 'workers']) {
     assert.ok(stops.some((s) => s.id === id), `${id} not reached by Tab`);
   }
-  // Space ticks a selector, Enter runs.
+  // Space ticks a selector, Enter runs (an evaluation: 2 selectors × 5
+  // folds).
   await page.focus('#m-fstat');
   await page.keyboard.press('Space');
   assert.equal(await page.isChecked('#m-fstat'), true);
   await page.focus('#run');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => /^2 of 2 done/.test(document.querySelector('#progress-text').textContent));
+  await page.waitForFunction(() => /^10 of 10 units done · report merged/.test(document.querySelector('#progress-text').textContent), null, { timeout: 60000 });
+  // The arrow keys choose what Run does.
+  await page.focus('#mode-eval');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.isChecked('#mode-rank'), true);
+  assert.ok(await page.$('#topk'));
   assert.deepEqual(browser.problems, []);
 });
 

@@ -130,13 +130,31 @@ export async function chooseMethods(page, names) {
   }
 }
 
-// runAndWait presses Run and waits until no job is left running.
-export async function runAndWait(page, timeout = 60000) {
-  await page.click('#run');
-  await page.waitForFunction(() => {
+// setMode chooses what Run does: 'eval' (evaluate, the default) or
+// 'rank' (rank on all the data).
+export async function setMode(page, mode) {
+  await page.check('#mode-' + mode);
+}
+
+// runs reads how many runs the page has started.
+export async function runs(page) {
+  return page.$eval('#progress-text', (t) => Number(t.dataset.runs || 0));
+}
+
+// waitRun waits until run number n has ended (nothing left running or
+// waiting, the evaluation's report merged).
+export async function waitRun(page, n, timeout = 60000) {
+  await page.waitForFunction((k) => {
     const t = document.querySelector('#progress-text');
-    return t && /^\d+ of \d+ done/.test(t.textContent) && !/running|waiting/.test(t.textContent);
-  }, null, { timeout });
+    return t && Number(t.dataset.runs) >= k && t.dataset.busy === 'no';
+  }, n, { timeout });
+}
+
+// runAndWait presses Run and waits until the run has ended.
+export async function runAndWait(page, timeout = 60000) {
+  const n = await runs(page);
+  await page.click('#run');
+  await waitRun(page, n + 1, timeout);
 }
 
 // shownRanking reads the ranking table: [{rank, name, column, score}].

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, startBrowser, cli, sharedData, shownRanking, openApp, chooseMethods, runAndWait } from './lib.mjs';
+import { startServer, startBrowser, cli, sharedData, shownRanking, openApp, chooseMethods, runAndWait, setMode } from './lib.mjs';
 
 let server, browser;
 const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-data-'));
@@ -47,6 +47,7 @@ async function openPage() {
 async function uploadAndRank(page, file, method, nFeatures) {
   await page.setInputFiles('#file', file);
   await page.waitForSelector('#preview');
+  await setMode(page, 'rank');
   await chooseMethods(page, [method]);
   await runAndWait(page);
   await page.waitForSelector('#ranking tbody tr');

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,6 +36,8 @@ type Backend interface {
 	OpenInput(ev vugu.DOMEvent, done func(f Opened))
 	OpenDrop(ev vugu.DOMEvent, done func(f Opened))
 	OpenURL(url, name string, done func(f Opened))
+	// KeepText keeps text made by the page (generated data) as a file.
+	KeepText(name, text string) Opened
 	// Drop forgets the bytes of a data number.
 	Drop(data int)
 	// ReadText reads the file chosen in a file input as text.
@@ -51,8 +52,10 @@ type Backend interface {
 	// Mark records a moment in the browser's performance timeline.
 	Mark(name string)
 	// Refresh asks for a render soon (renders are spaced out; call it
-	// without holding the page's lock).
+	// without holding the page's lock); Pace spaces them out more while a
+	// run goes on.
 	Refresh()
+	Pace(busy bool)
 }
 
 // Opened is a file read into memory.
@@ -67,8 +70,9 @@ type Opened struct {
 type WorkerEvents interface {
 	Ready(slot int)
 	Loaded(data int, sha256 string)
+	Started(job int)
 	Progress(job int, p wire.Progress)
-	Result(job int, response []byte)
+	Result(job int, response, digest []byte)
 	Failed(job int, msg string)
 	Fatal(slot int, msg string)
 }
@@ -110,19 +114,33 @@ type Root struct {
 	inspecting bool
 	inspection *wire.Inspection
 	dragOver   bool
+	synth      synthForm
+	generated  string // the CSV of generated data now open
+	// synthOpen and unitsOpen keep the generator's and the units' panels
+	// (<details>) open across renders.
+	synthOpen, unitsOpen bool
 
 	// The configuration.
 	methods     []wire.MethodInfo
 	cfg         lab.Config
 	topKText    string
+	pf          protocolForm
 	preset      string   // the preset chosen in the list
 	presetNotes []string // what applying it left out
 
-	// The run.
-	run    *runState
-	focus  int // the job shown in detail (its index in run.jobs)
-	shown  int // ranked features listed
-	charts []chartView
+	// The runs: a ranking on all the data (run) and an evaluation (ev);
+	// showing says which of them the results section shows.
+	run     *runState
+	ev      *evalState
+	showing string
+	runs    int // runs started (the tests wait for the next one)
+	focus   int // the job shown in detail (its index in run.jobs)
+	shown   int // ranked features listed
+	charts  []chartView
+	// The evaluation's details: the row (variant) of the results table,
+	// the index of K, the split (−1: across the splits), and their charts.
+	dv, dk, ds   int
+	detailCharts []chartView
 
 	errMsg    string
 	notice    string // a passing remark (a loaded report, a cancel)
@@ -131,31 +149,17 @@ type Root struct {
 	reportRef *lab.DataRef
 }
 
-// runState is one run: its configuration, its jobs and their results.
-type runState struct {
-	cfg     lab.Config
-	data    lab.DataRef
-	units   []lab.Unit
-	jobs    []*pool.Job
-	results map[int]*wire.Selection // by job index
-	started time.Time
-	// loaded is set for a run read from a report (no jobs ran here).
-	loaded []lab.JobRecord
-}
-
-// k is the number of top features the run's results use: the configured
-// K, at most the number of features.
-func (r *runState) k() int {
-	if r.data.Features > 0 {
-		return min(r.cfg.TopK, r.data.Features)
-	}
-	return r.cfg.TopK
-}
-
 // chartView is a chart ready to show. Key identifies its markup (a hash),
 // so that an unchanged chart is not redrawn.
 type chartView struct {
 	ID, Key, Title, SVG, Note string
+}
+
+// newChart makes a chartView.
+func newChart(id, title, svg, note string) chartView {
+	h := fnv.New64a()
+	h.Write([]byte(svg))
+	return chartView{ID: id, Key: fmt.Sprintf("%s/%x", id, h.Sum64()), Title: title, SVG: svg, Note: note}
 }
 
 // Init is called once by Vugu before the first render.
@@ -164,6 +168,8 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	c.cfg = lab.DefaultConfig()
 	c.cfg.Toggle("fisher", true)
 	c.topKText = strconv.Itoa(c.cfg.TopK)
+	c.pf = formOf(c.cfg.Protocol)
+	c.synth = synthFormOf(lab.DefaultSynth)
 	c.shown, c.demo, c.focus = 20, demos[0].ID, -1
 	c.Backend.SetHandler(c)
 	c.workers = c.Backend.Workers()
@@ -211,11 +217,14 @@ func (c *Root) Loaded(data int, sha string) {
 	}
 }
 
+// Started implements WorkerEvents.
+func (c *Root) Started(job int) { c.pool.Started(job) }
+
 // Progress implements WorkerEvents.
 func (c *Root) Progress(job int, p wire.Progress) { c.pool.Progress(job, p) }
 
 // Result implements WorkerEvents.
-func (c *Root) Result(job int, response []byte) { c.pool.Result(job, response) }
+func (c *Root) Result(job int, response, digest []byte) { c.pool.Result(job, response, digest) }
 
 // Failed implements WorkerEvents.
 func (c *Root) Failed(job int, msg string) {
@@ -234,7 +243,11 @@ func (c *Root) Fatal(slot int, msg string) {
 // --- data ---
 
 // opened is called when a file has been read into memory.
-func (c *Root) opened(f Opened) {
+func (c *Root) opened(f Opened) { c.openedAs(f, "", nil) }
+
+// openedAs takes a file read into memory, with the label column and the
+// target columns to read it with.
+func (c *Root) openedAs(f Opened, label string, targets []string) {
 	c.loading = false
 	if f.Err != nil {
 		c.errMsg = f.Err.Error()
@@ -244,8 +257,8 @@ func (c *Root) opened(f Opened) {
 		c.pool.Forget(c.data)
 		c.Backend.Drop(c.data)
 	}
-	c.fileName, c.fileSize, c.data, c.sha256 = f.Name, f.Size, f.Data, ""
-	c.cfg.Label, c.cfg.Missing = "", ""
+	c.fileName, c.fileSize, c.data, c.sha256, c.generated = f.Name, f.Size, f.Data, "", ""
+	c.cfg.Label, c.cfg.Missing, c.cfg.Targets = label, "", targets
 	c.inspection = nil
 	c.inspect()
 }
@@ -253,7 +266,7 @@ func (c *Root) opened(f Opened) {
 // inspect asks a worker to describe the current file.
 func (c *Root) inspect() {
 	c.errMsg, c.inspecting = "", true
-	req := wire.Request{Op: wire.OpInspect, Data: wire.Data{Name: c.fileName, Label: c.cfg.Label}, PreviewRows: 5}
+	req := wire.Request{Op: wire.OpInspect, Data: wire.Data{Name: c.fileName, Label: c.cfg.Label, Targets: c.cfg.Targets}, PreviewRows: 5}
 	data := c.data
 	c.pool.Submit("read the data", mustJSON(req), data, true, nil, func(j *pool.Job) {
 		if data != c.data {
@@ -273,7 +286,17 @@ func (c *Root) inspect() {
 			return
 		}
 		c.inspection = &in
+		c.prepare()
 	})
+}
+
+// prepare has every worker read the data as a run will, and warm its code
+// up, while the user configures (lab: a run's first units need neither).
+func (c *Root) prepare() {
+	req := mustJSON(wire.Request{Op: wire.OpPrepare, Data: wire.Data{Name: c.fileName, Label: c.cfg.Label, Missing: c.cfg.Missing, Targets: c.cfg.Targets}})
+	for _, slot := range c.pool.Live() {
+		c.pool.SubmitTo(slot, "prepare the data", req, c.data, false, nil, nil)
+	}
 }
 
 // HandleFile handles the file input's change event.
@@ -325,6 +348,7 @@ func (c *Root) loadDemo(id string) {
 // HandleLabel changes the label column and describes the file again.
 func (c *Root) HandleLabel(ev vugu.DOMEvent) {
 	c.cfg.Label = ev.PropString("target", "value")
+	c.cfg.Targets = nil
 	c.inspect()
 }
 
@@ -334,6 +358,7 @@ func (c *Root) HandleImpute(ev vugu.DOMEvent) {
 	if ev.PropBool("target", "checked") {
 		c.cfg.Missing = "mean"
 	}
+	c.prepare()
 }
 
 // --- configuration ---
@@ -365,7 +390,9 @@ func (c *Root) HandleApplyPreset(ev vugu.DOMEvent) {
 		return
 	}
 	c.presetNotes = p.Apply(&c.cfg, c.methods)
+	c.cfg.Mode = lab.ModeEval
 	c.topKText = strconv.Itoa(c.cfg.TopK)
+	c.pf = formOf(c.cfg.Protocol)
 }
 
 // HandlePreprocess changes the preprocessing.
@@ -376,7 +403,10 @@ func (c *Root) HandlePreprocess(ev vugu.DOMEvent) {
 // HandleBias toggles the bias column.
 func (c *Root) HandleBias(ev vugu.DOMEvent) { c.cfg.Bias = ev.PropBool("target", "checked") }
 
-// HandleTopK records the number of top features.
+// HandleMode chooses between evaluating and ranking on all the data.
+func (c *Root) HandleMode(mode string) { c.cfg.Mode = mode }
+
+// HandleTopK records the number of top features of a ranking.
 func (c *Root) HandleTopK(ev vugu.DOMEvent) {
 	c.topKText = ev.PropString("target", "value")
 	if k, err := strconv.Atoi(strings.TrimSpace(c.topKText)); err == nil && k > 0 {
@@ -393,104 +423,62 @@ func (c *Root) HandleWorkers(ev vugu.DOMEvent) {
 	}
 }
 
-// units expands the configuration (nil and the error when it is not
-// valid).
-func (c *Root) units() ([]lab.Unit, error) {
-	if c.inspection == nil {
-		return nil, nil
+// HandleToggle opens or closes a <details> panel from a click on its
+// summary: the page keeps the state (a render would otherwise undo the
+// browser's own toggling).
+func (c *Root) HandleToggle(which string, ev vugu.DOMEvent) {
+	ev.PreventDefault()
+	switch which {
+	case "generate":
+		c.synthOpen = !c.synthOpen
+	case "units":
+		c.unitsOpen = !c.unitsOpen
 	}
-	if k, err := strconv.Atoi(strings.TrimSpace(c.topKText)); err != nil || k < 1 {
-		return nil, fmt.Errorf("the number of top features must be a whole number of at least 1, not %q", c.topKText)
-	}
-	return lab.Expand(&c.cfg, c.methods, wire.Data{Name: c.fileName}, c.inspection.Dataset.Features)
 }
 
-// --- the run ---
+// evalMode reports whether Run evaluates (rather than ranks).
+func (c *Root) evalMode() bool { return c.cfg.Mode != lab.ModeRank }
 
+// --- runs ---
+
+// running reports whether a run is going on.
 func (c *Root) running() bool {
-	return c.run != nil && c.run.loaded == nil && c.pool.Busy() && c.runBusy()
+	return (c.run != nil && c.run.loaded == nil && c.runBusy()) || (c.ev != nil && c.ev.busy())
 }
 
-// runBusy reports whether a job of the current run is unfinished.
-func (c *Root) runBusy() bool {
-	for _, j := range c.run.jobs {
-		if !j.State.Finished() {
-			return true
-		}
-	}
-	return false
-}
-
-// HandleRun starts a run: every unit becomes a job of the pool.
+// HandleRun starts a run: an evaluation, or a ranking on all the data.
 func (c *Root) HandleRun(ev vugu.DOMEvent) {
 	if !c.canRun() {
 		return
 	}
-	units, err := c.units()
-	if err != nil {
-		c.errMsg = err.Error()
-		return
-	}
 	c.errMsg, c.notice = "", ""
-	d := c.inspection.Dataset
-	r := &runState{cfg: c.cfg, units: units, results: map[int]*wire.Selection{}, started: time.Now(),
-		data: lab.DataRef{Name: c.fileName, SHA256: c.sha256, Size: c.fileSize, Samples: d.Samples, Features: d.Features, Label: d.Label, Classes: d.Classes}}
-	r.cfg.Methods = append([]lab.MethodConfig(nil), c.cfg.Methods...)
-	c.run, c.focus, c.reportRef = r, -1, nil
-	c.refreshCharts()
-	for i, u := range units {
-		i := i
-		j := c.pool.Submit(u.Label, mustJSON(u.Request), c.data, false, nil, func(j *pool.Job) { c.jobDone(r, i, j) })
-		r.jobs = append(r.jobs, j)
+	c.runs++
+	if c.evalMode() {
+		c.startEval()
+	} else {
+		c.startRank()
 	}
-	c.announce = fmt.Sprintf("Run started: %d job%s.", len(units), plural(len(units)))
-	go c.tick(r)
+	go c.tick()
 }
 
-// tick re-renders the page every half second while r runs, so that the
-// elapsed time and the estimate move even when no worker reports.
-func (c *Root) tick(r *runState) {
+// tick re-renders the page every half second while a run goes on, so
+// that the elapsed time and the estimate move even when no worker
+// reports, and redraws the charts when results have come in.
+func (c *Root) tick() {
 	t := time.NewTicker(500 * time.Millisecond)
 	defer t.Stop()
+	c.Backend.Pace(true)
+	defer c.Backend.Pace(false)
 	for range t.C {
-		c.ee.RLock()
-		done := c.run != r || !c.runBusy()
-		c.ee.RUnlock()
+		c.ee.Lock()
+		done := !c.running()
+		if c.ev != nil && c.ev.dirty {
+			c.refreshCharts()
+		}
+		c.ee.UnlockOnly()
 		c.Backend.Refresh()
 		if done {
 			return
-		}
-	}
-}
-
-// jobDone records a finished job of run r.
-func (c *Root) jobDone(r *runState, i int, j *pool.Job) {
-	if j.State == pool.Done {
-		var s wire.Selection
-		if err := json.Unmarshal(j.Response, &s); err != nil {
-			j.State, j.Err = pool.Failed, "unexpected answer from the worker: "+err.Error()
-		} else {
-			r.results[i] = &s
-			if c.run == r && c.focus < 0 {
-				c.focus = i
-			}
-		}
-	}
-	if c.run != r {
-		return
-	}
-	c.refreshCharts()
-	if !c.runBusy() {
-		s := pool.Summarize(r.jobs, time.Now())
-		c.announce = "Run finished: " + s.Text() + "."
-		if s.Failed > 0 && s.Done == 0 {
-			c.errMsg = r.jobs[0].Err
-			for _, j := range r.jobs {
-				if j.State == pool.Failed {
-					c.errMsg = j.Label + ": " + j.Err
-					break
-				}
-			}
 		}
 	}
 }
@@ -501,87 +489,27 @@ func (c *Root) HandleCancel(ev vugu.DOMEvent) {
 		return
 	}
 	n := c.pool.Cancel()
-	c.notice = fmt.Sprintf("Cancelled %d job%s; the results already finished are kept.", n, plural(n))
+	if c.showing == lab.ModeEval && c.ev != nil {
+		e := c.ev
+		c.notice = fmt.Sprintf("Cancelled. The %d unit%s already finished are kept (the charts show them); Run with the same settings finishes the other %d.",
+			e.run.Done(), plural(e.run.Done()), len(e.run.Parts)-e.run.Done())
+		if e.run == nil || e.planJob.State == pool.Cancelled {
+			c.notice = "Cancelled before the evaluation started."
+		}
+	} else {
+		c.notice = fmt.Sprintf("Cancelled %d job%s; the results already finished are kept.", n, plural(n))
+	}
 	c.announce = c.notice
 	c.refreshCharts()
 }
 
-// HandleFocus shows a job's result in detail.
-func (c *Root) HandleFocus(i int) {
-	c.focus = i
-	c.refreshCharts()
-}
-
-// HandleShown changes how many ranked features are listed.
-func (c *Root) HandleShown(ev vugu.DOMEvent) {
-	if k, err := strconv.Atoi(ev.PropString("target", "value")); err == nil && k > 0 {
-		c.shown = k
-	}
-}
-
-// --- results ---
-
-// results returns the finished results of the run, in job order.
-func (c *Root) results() []lab.Result {
-	if c.run == nil {
-		return nil
-	}
-	var out []lab.Result
-	for i := range c.run.units {
-		if s := c.run.results[i]; s != nil {
-			out = append(out, lab.Result{Label: c.run.units[i].Label, Sel: s})
-		}
-	}
-	return out
-}
-
-// focused returns the result shown in detail.
-func (c *Root) focused() *lab.Result {
-	if c.run == nil || c.focus < 0 {
-		return nil
-	}
-	s := c.run.results[c.focus]
-	if s == nil {
-		return nil
-	}
-	return &lab.Result{Label: c.run.units[c.focus].Label, Sel: s}
-}
-
-// refreshCharts rebuilds the charts from the results.
+// refreshCharts rebuilds the charts of the results shown.
 func (c *Root) refreshCharts() {
-	c.charts = nil
-	rs := c.results()
-	if len(rs) == 0 {
+	if c.showing == lab.ModeEval {
+		c.refreshEvalCharts()
 		return
 	}
-	k := c.run.k()
-	add := func(id, title, svg, note string) {
-		h := fnv.New64a()
-		h.Write([]byte(svg))
-		key := fmt.Sprintf("%s/%x", id, h.Sum64())
-		c.charts = append(c.charts, chartView{ID: id, Key: key, Title: title, SVG: svg, Note: note})
-	}
-	if f := c.focused(); f != nil {
-		ch := lab.TopScoresChart(*f, k)
-		add(ch.ID, ch.Title, ch.SVG(), "Hover a bar for its value.")
-		if w := lab.WeightsChart(*f); w != nil {
-			add(w.ID, w.Title, w.SVG(), "Rows: the top features; columns: W's columns (the classes).")
-		}
-	}
-	for _, ch := range lab.ConvergenceCharts(rs) {
-		add(ch.ID, ch.Title, ch.SVG(), "The exact objective after each iteration.")
-	}
-	if len(rs) > 1 {
-		ov := lab.OverlapChart(rs, k)
-		add(ov.ID, ov.Title, ov.SVG(), "1: the same top features; 0: none in common.")
-	}
-	pr := lab.ProfileChart(rs, k)
-	add(pr.ID, pr.Title, pr.SVG(), "Band: ± one standard deviation over a method's parameter values.")
-	if sp := lab.SparsityChart(rs); sp != nil {
-		add(sp.ID, sp.Title, sp.SVG(), "")
-	}
-	tc := lab.TimeChart(rs)
-	add(tc.ID, tc.Title, tc.SVG(), "")
+	c.refreshRankCharts()
 }
 
 // paint puts a chart's markup into its box, unless the box holds it
@@ -600,86 +528,22 @@ func (c *Root) HandleSavePNG(ch chartView) {
 	c.Backend.SavePNG(lab.FileName("sparsefs", ch.ID)+".png", ch.SVG)
 }
 
-// HandleExportRanking saves the focused result's ranking as CSV.
-func (c *Root) HandleExportRanking(ev vugu.DOMEvent) {
-	f := c.focused()
-	if f == nil {
-		return
+// HandleShown changes how many ranked features are listed.
+func (c *Root) HandleShown(ev vugu.DOMEvent) {
+	if k, err := strconv.Atoi(ev.PropString("target", "value")); err == nil && k > 0 {
+		c.shown = k
 	}
-	rs := c.results()
-	k := c.run.k()
-	text := lab.RankingCSV(*f, lab.Frequency(rs, k), len(rs), k)
-	c.Backend.Download(lab.FileName(f.Label, "ranking")+".csv", "text/csv", text)
 }
 
-// HandleExportReduced asks a worker for the data restricted to the
-// focused result's top K features, and saves it.
-func (c *Root) HandleExportReduced(ev vugu.DOMEvent) {
-	f := c.focused()
-	if f == nil || c.data == 0 || c.run.loaded != nil {
-		return
-	}
-	k := min(c.run.k(), len(f.Sel.Ranking))
-	req := wire.Request{Op: wire.OpReduce, Data: wire.Data{Name: strings.TrimSuffix(c.fileName, " (demo)"), Label: c.run.cfg.Label, Missing: c.run.cfg.Missing},
-		Columns: append([]int(nil), f.Sel.Ranking[:k]...)}
-	c.pool.Submit("reduced data", mustJSON(req), c.data, true, nil, func(j *pool.Job) {
-		if j.State != pool.Done {
-			c.errMsg = "Cannot write the reduced data: " + j.Err
-			return
-		}
-		var out wire.Reduced
-		if err := json.Unmarshal(j.Response, &out); err != nil {
-			c.errMsg = "Unexpected answer from the worker: " + err.Error()
-			return
-		}
-		c.Backend.Download(out.Name, "text/csv", out.CSV)
-	})
+// reportName is the file name of a report on the data named name.
+func reportName(name string) string {
+	name = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(name, " (demo)"), ".gz"), ".csv")
+	return lab.FileName("sparsefs", name, "report") + ".json"
 }
 
-// report builds the report of the current run.
-func (c *Root) report() *lab.Report {
-	r := c.run
-	rep := &lab.Report{Created: time.Now().UTC().Format(time.RFC3339), App: appVersion, Data: r.data, Config: r.cfg}
-	if rep.Data.SHA256 == "" {
-		rep.Data.SHA256 = c.sha256
-	}
-	if r.loaded != nil {
-		rep.Jobs = r.loaded
-		return rep
-	}
-	now := time.Now()
-	for i, u := range r.units {
-		jr := lab.JobRecord{Label: u.Label, Request: u.Request, State: "queued"}
-		if i < len(r.jobs) {
-			j := r.jobs[i]
-			jr.State, jr.Seconds, jr.Error = j.State.String(), round3(j.Seconds(now)), j.Err
-			if j.State == pool.Done && r.results[i] != nil {
-				jr.Response = j.Response
-			}
-		}
-		rep.Jobs = append(rep.Jobs, jr)
-	}
-	return rep
-}
-
-func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
-
-// HandleExportReport saves the full report as JSON.
-func (c *Root) HandleExportReport(ev vugu.DOMEvent) {
-	if c.run == nil {
-		return
-	}
-	b, err := c.report().Encode()
-	if err != nil {
-		c.errMsg = "Cannot write the report: " + err.Error()
-		return
-	}
-	name := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(c.run.data.Name, " (demo)"), ".gz"), ".csv")
-	c.Backend.Download(lab.FileName("sparsefs", name, "report")+".json", "application/json", string(b))
-}
-
-// HandleOpenReport loads a saved report: its results are shown again and
-// its configuration restored, ready to run again on the same data.
+// HandleOpenReport loads a saved report — an evaluation report (the page's
+// or `sparsefs eval`'s) or a ranking report: its results are shown again
+// and its configuration restored, ready to run again on the same data.
 func (c *Root) HandleOpenReport(ev vugu.DOMEvent) {
 	c.errMsg, c.notice = "", ""
 	c.Backend.ReadText(ev, func(name, text string, err error) {
@@ -687,48 +551,34 @@ func (c *Root) HandleOpenReport(ev vugu.DOMEvent) {
 			c.errMsg = err.Error()
 			return
 		}
+		if lab.IsEvalReport([]byte(text)) {
+			c.openEvalReport(name, []byte(text))
+			return
+		}
 		rep, err := lab.DecodeReport([]byte(text))
 		if err != nil {
 			c.errMsg = name + ": " + err.Error()
 			return
 		}
-		if c.running() {
-			c.pool.Cancel()
-		}
-		c.cfg = rep.Config
-		c.topKText = strconv.Itoa(c.cfg.TopK)
-		r := &runState{cfg: rep.Config, data: rep.Data, results: map[int]*wire.Selection{}, loaded: rep.Jobs, started: time.Now()}
-		for i, jr := range rep.Jobs {
-			r.units = append(r.units, lab.Unit{Label: jr.Label, Method: jr.Request.Method, Request: jr.Request})
-			if jr.State == "done" {
-				if s, err := jr.Selection(); err == nil {
-					r.results[i] = s
-				}
-			}
-		}
-		c.run, c.focus = r, -1
-		for i := range r.units {
-			if r.results[i] != nil {
-				c.focus = i
-				break
-			}
-		}
-		ref := rep.Data
-		c.reportRef = &ref
-		c.refreshCharts()
-		c.notice = fmt.Sprintf("Report loaded: %d job%s on %s, saved %s. Its configuration is restored; open the same data to run it again.",
-			len(rep.Jobs), plural(len(rep.Jobs)), rep.Data.Name, rep.Created)
-		c.announce = c.notice
-		// A bundled demo can be opened again at once.
-		if c.data == 0 || c.sha256 != rep.Data.SHA256 {
-			for _, d := range demos {
-				if d.Name == rep.Data.Name {
-					c.notice += " The demo data are being loaded."
-					c.loadDemo(d.ID)
-				}
-			}
-		}
+		c.openRankReport(rep)
 	})
+}
+
+// reloadData opens the data a report was computed on again when the page
+// can make them itself: a bundled demo or generated data.
+func (c *Root) reloadData(name string) {
+	for _, d := range demos {
+		if d.Name == name {
+			c.notice += " The demo data are being loaded."
+			c.loadDemo(d.ID)
+			return
+		}
+	}
+	if s, ok := lab.ParseSynthName(name); ok {
+		c.notice += " The synthetic data are being generated again."
+		c.synth = synthFormOf(s)
+		c.generate(s)
+	}
 }
 
 // --- helpers for the template ---
@@ -746,8 +596,8 @@ func (c *Root) canRun() bool {
 	if c.inspection == nil || c.busy() || c.running() || len(c.methods) == 0 {
 		return false
 	}
-	u, err := c.units()
-	return err == nil && len(u) > 0
+	_, ok := c.planText()
+	return ok
 }
 
 // planText says what Run will do, or what is wrong with the
@@ -759,11 +609,27 @@ func (c *Root) planText() (string, bool) {
 	if c.inspection == nil {
 		return "Load data first.", true
 	}
-	u, err := c.units()
+	workers := fmt.Sprintf("%d worker%s", c.pool.Size(), plural(c.pool.Size()))
+	if !c.evalMode() {
+		u, err := c.units()
+		if err != nil {
+			return err.Error(), false
+		}
+		return fmt.Sprintf("Run will fit %d job%s on %s.", len(u), plural(len(u)), workers), true
+	}
+	_, size, err := c.evalRequest()
 	if err != nil {
 		return err.Error(), false
 	}
-	return fmt.Sprintf("Run will fit %d job%s on %d worker%s.", len(u), plural(len(u)), c.pool.Size(), plural(c.pool.Size())), true
+	splits := fmt.Sprintf("%d folds", size.Splits)
+	if c.pf.Scheme == "holdout" {
+		splits = fmt.Sprintf("%d holdout splits", size.Splits)
+	}
+	s := fmt.Sprintf("Run will evaluate %d setting%s × %s = %d unit%s on %s.", size.Variants, plural(size.Variants), splits, size.Units, plural(size.Units), workers)
+	if len(size.Dropped) > 0 {
+		s += fmt.Sprintf(" K above the %d features left out: %s.", c.inspection.Dataset.Features, lab.IntsText(size.Dropped))
+	}
+	return s, true
 }
 
 func (c *Root) planOK() bool     { _, ok := c.planText(); return ok }
@@ -798,6 +664,12 @@ func (c *Root) paramText(method, param string) string {
 	return v
 }
 
+// paramHidden hides the parameter k of a method that selects exactly K
+// features when evaluating: the evaluation sets it to each K of the list.
+func (c *Root) paramHidden(m wire.MethodInfo, p wire.Param) bool {
+	return c.evalMode() && m.SelectsK && p.Name == "k"
+}
+
 func (c *Root) presets() []lab.Preset {
 	ps, _ := lab.Presets()
 	return ps
@@ -810,8 +682,6 @@ func (c *Root) presetInfo() *lab.Preset {
 	return nil
 }
 
-func (c *Root) protocolText() string { return lab.ProtocolText(c.cfg.Protocol) }
-
 // dataSummary is the line under the file name.
 func (c *Root) dataSummary() string {
 	d := c.inspection.Dataset
@@ -820,7 +690,11 @@ func (c *Root) dataSummary() string {
 	if d.Header {
 		header = "header row"
 	}
-	return fmt.Sprintf("%d samples × %d features · %s-separated · %s · %s", d.Samples, d.Features, delim, header, sizeText(c.fileSize))
+	s := fmt.Sprintf("%d samples × %d features · %s-separated · %s · %s", d.Samples, d.Features, delim, header, sizeText(c.fileSize))
+	if len(d.Targets) > 0 {
+		s += " · regression targets " + strings.Join(d.Targets, ", ")
+	}
+	return s
 }
 
 func sizeText(n int) string {
@@ -843,10 +717,18 @@ func (c *Root) previewCols() []int {
 			cols = append(cols, j)
 		}
 	}
-	return append(cols, in.LabelColumn)
+	if in.LabelColumn >= 0 {
+		cols = append(cols, in.LabelColumn)
+	}
+	return cols
 }
 
 func (c *Root) moreColumns() int { return len(c.inspection.Columns) - len(c.previewCols()) }
+
+// hasLabel reports whether the data have a class column.
+func (c *Root) hasLabel() bool {
+	return c.inspection != nil && c.inspection.LabelColumn >= 0 && c.inspection.LabelColumn < len(c.inspection.Columns)
+}
 
 // labelChoices are the columns offered as the label: the current one,
 // columns whose preview holds text, and the first and last few. A file with
@@ -854,7 +736,10 @@ func (c *Root) moreColumns() int { return len(c.inspection.Columns) - len(c.prev
 func (c *Root) labelChoices() []string {
 	in := c.inspection
 	n := len(in.Columns)
-	pick := map[int]bool{in.LabelColumn: true}
+	pick := map[int]bool{}
+	if c.hasLabel() {
+		pick[in.LabelColumn] = true
+	}
 	for j := 0; j < n; j++ {
 		if j < 5 || j >= n-5 {
 			pick[j] = true
@@ -883,7 +768,12 @@ func (c *Root) labelChoices() []string {
 	return names
 }
 
-func (c *Root) labelName() string { return c.inspection.Columns[c.inspection.LabelColumn] }
+func (c *Root) labelName() string {
+	if !c.hasLabel() {
+		return ""
+	}
+	return c.inspection.Columns[c.inspection.LabelColumn]
+}
 
 func (c *Root) dropClass() string {
 	if c.dragOver {
@@ -920,35 +810,61 @@ func (c *Root) dataWarnings() []string {
 
 // featureName maps a 0-based feature index (label excluded) to its name.
 func (c *Root) featureName(k int) string {
-	if k >= c.inspection.LabelColumn {
+	if c.hasLabel() && k >= c.inspection.LabelColumn {
 		k++
 	}
-	return c.inspection.Columns[k]
+	if k < len(c.inspection.Columns) {
+		return c.inspection.Columns[k]
+	}
+	return strconv.Itoa(k)
+}
+
+// truth is the ground truth of the data now open, when they are
+// generated.
+func (c *Root) truth() *lab.SynthSpec {
+	if s, ok := lab.ParseSynthName(c.fileName); ok {
+		return &s
+	}
+	return nil
 }
 
 // --- progress ---
 
-func (c *Root) summary() pool.Summary {
-	if c.run == nil || c.run.loaded != nil {
-		return pool.Summary{}
-	}
-	return pool.Summarize(c.run.jobs, time.Now())
+func (c *Root) progressValue() string {
+	return strconv.FormatFloat(c.progressFraction(), 'f', 3, 64)
 }
 
-func (c *Root) progressValue() string {
-	return strconv.FormatFloat(c.summary().Fraction, 'f', 3, 64)
+func (c *Root) progressFraction() float64 {
+	switch {
+	case c.showing == lab.ModeEval && c.ev != nil:
+		return c.ev.fraction()
+	case c.run == nil || c.run.loaded != nil:
+		return 0
+	}
+	return pool.Summarize(c.run.jobs, time.Now()).Fraction
 }
 
 func (c *Root) progressText() string {
+	if c.showing == lab.ModeEval && c.ev != nil {
+		return c.ev.text()
+	}
 	switch {
 	case c.run == nil:
 		return "Nothing has run yet."
 	case c.run.loaded != nil:
 		return "Results loaded from a report."
 	}
-	s := c.summary()
+	s := pool.Summarize(c.run.jobs, time.Now())
 	el := time.Since(c.run.started).Seconds()
 	return fmt.Sprintf("%s · %.1f s", s.Text(), el)
+}
+
+// busyAttr is "yes" while a run goes on (the tests wait for "no").
+func (c *Root) busyAttr() string {
+	if c.running() {
+		return "yes"
+	}
+	return "no"
 }
 
 // workerLines says what each worker is doing: one line per worker, so
@@ -970,152 +886,12 @@ func (c *Root) workerLines() []string {
 	return out
 }
 
-// --- results table ---
-
-// resultRow is one line of the runs table.
-type resultRow struct {
-	Index                                               int
-	Label, State, Time, Iterations, Stop, Objective, NZ string
-	Focus, OK                                           bool
-}
-
-// maxRows bounds the rows of the runs table (the report has them all).
-const maxRows = 200
-
-func (c *Root) resultRows() []resultRow {
-	if c.run == nil {
-		return nil
-	}
-	now := time.Now()
-	var rows []resultRow
-	for i, u := range c.run.units {
-		if len(rows) == maxRows {
-			break
-		}
-		r := resultRow{Index: i, Label: u.Label, Focus: i == c.focus, Time: "—", Iterations: "—", Stop: "—", Objective: "—", NZ: "—"}
-		switch {
-		case c.run.loaded != nil:
-			r.State = c.run.loaded[i].State
-			r.Time = secondsText(c.run.loaded[i].Seconds)
-			if r.State != "done" && c.run.loaded[i].Error != "" {
-				r.Stop = c.run.loaded[i].Error
-			}
-		case i < len(c.run.jobs):
-			j := c.run.jobs[i]
-			r.State = j.State.String()
-			if j.State == pool.Running && j.Progress.Fraction > 0 {
-				r.State = fmt.Sprintf("running %.0f%%", 100*j.Fraction())
-			}
-			if !j.Started.IsZero() {
-				r.Time = secondsText(j.Seconds(now))
-			}
-			if j.State == pool.Failed {
-				r.Stop = j.Err
-			}
-		}
-		if s := c.run.results[i]; s != nil {
-			r.OK = true
-			r.Time = secondsText(s.Seconds)
-			r.Stop = strings.ReplaceAll(s.Stop, "_", " ")
-			if s.Objective != nil {
-				r.Iterations = strconv.Itoa(s.Iterations)
-				r.Objective = chart.Num(float64(*s.Objective))
-			}
-			if s.NonzeroRows != nil {
-				r.NZ = strconv.Itoa(*s.NonzeroRows)
-			}
-		}
-		rows = append(rows, r)
-	}
-	return rows
-}
-
-func (c *Root) moreRows() int {
-	if c.run == nil {
-		return 0
-	}
-	return max(0, len(c.run.units)-maxRows)
-}
-
 func secondsText(s float64) string {
 	if s < 1 {
 		return fmt.Sprintf("%.0f ms", s*1000)
 	}
 	return fmt.Sprintf("%.2f s", s)
 }
-
-func (c *Root) stateClass(r resultRow) string {
-	st, _, _ := strings.Cut(r.State, " ")
-	return "state " + st
-}
-
-// --- ranking table ---
-
-// rankedRow is one line of the ranking table.
-type rankedRow struct {
-	Rank, Column int
-	Name, Score  string
-	Freq         string
-}
-
-func (c *Root) rankedRows() []rankedRow {
-	f := c.focused()
-	if f == nil {
-		return nil
-	}
-	rs := c.results()
-	k := c.run.k()
-	count := map[int]int{}
-	for _, fc := range lab.Frequency(rs, k) {
-		count[fc.Feature] = fc.Count
-	}
-	n := min(c.shown, len(f.Sel.Ranking))
-	rows := make([]rankedRow, n)
-	for i := range rows {
-		j := f.Sel.Ranking[i]
-		rows[i] = rankedRow{Rank: i + 1, Column: j, Name: f.Sel.Features[j], Score: chart.Num(f.Sel.Scores[j]), Freq: fmt.Sprintf("%d / %d", count[j], len(rs))}
-	}
-	return rows
-}
-
-func (c *Root) focusSummary() string {
-	f := c.focused()
-	if f == nil {
-		return ""
-	}
-	s := f.Sel
-	out := fmt.Sprintf("%s on %d samples × %d features in %s", f.Label, s.Dataset.Samples, s.Dataset.Features, secondsText(s.Seconds))
-	if s.Objective != nil {
-		out += fmt.Sprintf(" · objective %s after %d iterations (%s)", chart.Num(float64(*s.Objective)), s.Iterations, strings.ReplaceAll(s.Stop, "_", " "))
-	}
-	if s.NonzeroRows != nil {
-		out += fmt.Sprintf(" · %d nonzero rows", *s.NonzeroRows)
-	}
-	return out
-}
-
-func (c *Root) focusWarnings() []string {
-	if f := c.focused(); f != nil {
-		return f.Sel.Warnings
-	}
-	return nil
-}
-
-func (c *Root) focusFeatures() int {
-	if f := c.focused(); f != nil {
-		return len(f.Sel.Ranking)
-	}
-	return 0
-}
-
-func (c *Root) topK() int {
-	if c.run == nil {
-		return c.cfg.TopK
-	}
-	return c.run.k()
-}
-
-func (c *Root) canReduce() bool { return c.focused() != nil && c.data != 0 && c.run.loaded == nil }
 
 // reportNote says which data a loaded report was computed on.
 func (c *Root) reportNote() string {
@@ -1128,9 +904,13 @@ func (c *Root) reportNote() string {
 		s += ", SHA-256 " + r.SHA256[:min(12, len(r.SHA256))] + "…"
 	}
 	s += ")."
-	if c.data != 0 && c.sha256 != "" && c.sha256 == r.SHA256 {
+	switch {
+	case c.data == 0:
+	case c.fileName == r.Name && c.inspection != nil && c.inspection.Dataset.Samples == r.Samples && c.inspection.Dataset.Features == r.Features:
 		s += " The data now open are the same file: Run repeats it."
-	} else if c.data != 0 && c.sha256 != "" {
+	case c.sha256 != "" && c.sha256 == r.SHA256:
+		s += " The data now open are the same file: Run repeats it."
+	default:
 		s += " The data now open are a different file."
 	}
 	return s

@@ -32,6 +32,7 @@ type browser struct {
 	queue         []func()
 	renderPending bool
 	lastRender    time.Time
+	busy          bool // a run goes on: render less often
 
 	workers map[int]*handle // by slot
 	gen     map[int]int     // spawns per slot: messages of a replaced worker are dropped
@@ -76,7 +77,14 @@ func (b *browser) drain() {
 // the workers' messages: several workers report progress ten times a
 // second each, and Go's wasm port returns to the browser's event loop only
 // when it is idle, so rendering on every message would starve the page.
-const renderEvery = 100 * time.Millisecond
+// While a run goes on (Pace), renders are rarer still: a render of the
+// page with an evaluation's results takes tens of milliseconds of the main
+// thread, which the workers need too on a machine with few cores; two a
+// second keep the progress moving.
+const (
+	renderEvery     = 100 * time.Millisecond
+	renderEveryBusy = 500 * time.Millisecond
+)
 
 // Refresh implements Backend: one render soon, at most one per
 // renderEvery, however many are asked for meanwhile.
@@ -87,7 +95,11 @@ func (b *browser) Refresh() {
 		return
 	}
 	b.renderPending = true
-	wait := renderEvery - time.Since(b.lastRender)
+	every := renderEvery
+	if b.busy {
+		every = renderEveryBusy
+	}
+	wait := every - time.Since(b.lastRender)
 	b.mu.Unlock()
 	go func() {
 		if wait > 0 {
@@ -99,6 +111,23 @@ func (b *browser) Refresh() {
 		b.mu.Unlock()
 		b.ee.UnlockRender()
 	}()
+}
+
+// Pace implements Backend. The end of a run is drawn at once.
+func (b *browser) Pace(busy bool) {
+	b.mu.Lock()
+	was := b.busy
+	b.busy = busy
+	b.mu.Unlock()
+	if was && !busy {
+		go func() {
+			b.ee.Lock()
+			b.mu.Lock()
+			b.lastRender = time.Now()
+			b.mu.Unlock()
+			b.ee.UnlockRender()
+		}()
+	}
 }
 
 // SetHandler implements Backend.
@@ -187,6 +216,8 @@ func (b *browser) message(slot int, current func() bool, d js.Value) {
 	switch typ {
 	case "ready":
 		f = func() { b.h.Ready(slot) }
+	case "started":
+		f = func() { b.h.Started(id) }
 	case "loaded":
 		data, sha := d.Get("data").Int(), d.Get("sha256").String()
 		f = func() { b.h.Loaded(data, sha) }
@@ -198,7 +229,11 @@ func (b *browser) message(slot int, current func() bool, d js.Value) {
 		f = func() { b.h.Progress(id, p) }
 	case "result":
 		resp := []byte(d.Get("response").String())
-		f = func() { b.h.Result(id, resp) }
+		var digest []byte
+		if v := d.Get("digest"); v.Type() == js.TypeString {
+			digest = []byte(v.String())
+		}
+		f = func() { b.h.Result(id, resp, digest) }
 	case "error":
 		msg := d.Get("message").String()
 		f = func() { b.h.Failed(id, msg) }
@@ -220,6 +255,14 @@ func (b *browser) keep(name string, buf js.Value) int {
 	b.next++
 	b.data[b.next], b.names[b.next] = buf, name
 	return b.next
+}
+
+// KeepText implements Backend: the text, encoded as UTF-8, becomes a
+// file's bytes.
+func (b *browser) KeepText(name, text string) Opened {
+	enc := js.Global().Get("TextEncoder").New()
+	buf := enc.Call("encode", text).Get("buffer")
+	return Opened{Name: name, Size: buf.Get("byteLength").Int(), Data: b.keep(name, buf)}
 }
 
 // Drop implements Backend.

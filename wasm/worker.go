@@ -9,8 +9,9 @@
 //	               {type: "cancel", id}
 //	worker → page  {type: "ready"}
 //	               {type: "loaded", data: ID, size, sha256}
+//	               {type: "started", id}
 //	               {type: "progress", id, iteration, maxIterations, objective, fraction}
-//	               {type: "result", id, response: JSON}
+//	               {type: "result", id, response: JSON, digest?: JSON}
 //	               {type: "error", id, message, cancelled}
 //
 // A dataset is sent once per worker with "load" (its bytes transferred, not
@@ -21,12 +22,18 @@
 // file's SHA-256, which the page records in its reports.
 //
 // A job's request is a job.Request; its response is the job's JSON, except
-// for the worker's own operation "reduce" (the request adds "columns", the
-// 0-based features to keep), whose response is {"name", "csv"}: the data
-// restricted to those features plus the label, as CSV.
+// for the worker's own operations: "reduce" (the request adds "columns",
+// the 0-based features to keep), whose response is {"name", "csv"}: the
+// data restricted to those features plus the label, as CSV; and "synth"
+// (the request adds "synth": m, d1, d2, c, outliers, seed, task), whose
+// response is {"name", "csv"}: the gsr-fs §5.1 synthetic data, exactly as
+// "sparsefs synth" writes them.
 //
-// Every job runs in its own goroutine and every panic becomes an "error"
-// message: the page is never left waiting on a dead job. The logic here is
+// Jobs run one after another, in the order they arrive: the page may send
+// a worker its next job before the current one ends (so that no time is
+// lost waiting for the page between two jobs), and "started" says when a
+// job begins. A job runs in a goroutine of its own and every panic becomes
+// an "error" message: the page is never left waiting on a dead job. The logic here is
 // plain Go, tested natively; main_js.go holds the only code that touches
 // the browser.
 package main
@@ -48,7 +55,9 @@ import (
 	"time"
 
 	"sparsefs/core/dataset"
+	"sparsefs/core/evaluate"
 	"sparsefs/core/job"
+	"sparsefs/ui/wire"
 )
 
 // message is one message to the page.
@@ -63,15 +72,35 @@ const (
 	yieldEvery    = 50 * time.Millisecond
 )
 
-// OpReduce is the worker's own operation: write the loaded data restricted
-// to some features, as CSV.
-const OpReduce = "reduce"
+// The worker's own operations: OpReduce writes the loaded data restricted
+// to some features, as CSV; OpSynth generates synthetic data as CSV;
+// OpPrepare reads loaded data ahead of a run and warms the code up;
+// OpCollect keeps an evaluation's part for a later merge in this worker.
+const (
+	OpReduce  = wire.OpReduce
+	OpSynth   = wire.OpSynth
+	OpPrepare = wire.OpPrepare
+	OpCollect = wire.OpCollect
+	OpReport  = wire.OpReport
+)
 
 // request is what a "job" message carries: a job.Request, plus the
-// features to keep for OpReduce.
+// features to keep for OpReduce and the generator's settings for OpSynth
+// (the page's type: the page and the worker share it).
 type request struct {
 	job.Request
-	Columns []int `json:"columns,omitempty"`
+	Columns []int       `json:"columns,omitempty"`
+	Synth   *wire.Synth `json:"synth,omitempty"`
+	// Session names the parts OpCollect keeps, Part is one of them, and a
+	// merge with a Session merges those (and its Parts), expecting Expect
+	// of them in all.
+	Session int             `json:"session,omitempty"`
+	Part    json.RawMessage `json:"part,omitempty"`
+	Expect  int             `json:"expect,omitempty"`
+	// Light asks a merge with a session for the report without its units
+	// (the page has them); the worker keeps the report, and OpReport then
+	// writes it in full.
+	Light bool `json:"light,omitempty"`
 }
 
 // maxParsed is how many readings of one dataset a worker keeps.
@@ -104,13 +133,29 @@ type worker struct {
 	exec  func(context.Context, *job.Request, func(job.Progress)) (*job.Response, error)
 
 	mu      sync.Mutex
-	running map[int]context.CancelFunc
+	running map[int]context.CancelFunc // queued and running jobs
+	queue   []queuedJob
+	busy    bool // a goroutine is working through the queue
 	data    map[int]*stored
 	parses  int // datasets parsed so far (for tests)
+	// sessions hold the evaluation parts collected for a merge here.
+	sessions map[int][]*job.EvalPart
+	// reports hold merged reports until the page asks for their JSON.
+	reports map[int]*job.EvalReport
+}
+
+// queuedJob is a job waiting for its turn.
+type queuedJob struct {
+	ctx    context.Context
+	id     int
+	text   string
+	dataID int
+	inline []byte
 }
 
 func newWorker(post func(message), yield func()) *worker {
-	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{}}
+	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
+		sessions: map[int][]*job.EvalPart{}, reports: map[int]*job.EvalReport{}}
 }
 
 // load stores a dataset's bytes under id (replacing any earlier one) and
@@ -166,25 +211,51 @@ func (w *worker) dataset(id int, d *job.Data) (*dataset.Dataset, error) {
 	return ds, nil
 }
 
-// start runs a job in a new goroutine. dataID names a loaded dataset
-// (negative: none); inline, if not nil, is the data itself.
+// start queues a job; the jobs run one after another, in a goroutine.
+// dataID names a loaded dataset (negative: none); inline, if not nil, is
+// the data itself.
 func (w *worker) start(id int, text string, dataID int, inline []byte) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.running[id] = cancel
-	w.mu.Unlock()
-	go func() {
-		defer func() {
-			w.mu.Lock()
-			delete(w.running, id)
-			w.mu.Unlock()
-			cancel()
-		}()
-		w.run(ctx, id, text, dataID, inline)
-	}()
+	w.queue = append(w.queue, queuedJob{ctx, id, text, dataID, inline})
+	if !w.busy {
+		w.busy = true
+		go w.work()
+	}
 }
 
-// cancel stops a running job; its error message says it was cancelled.
+// work runs the queued jobs until none is left.
+func (w *worker) work() {
+	for {
+		w.mu.Lock()
+		if len(w.queue) == 0 {
+			w.busy = false
+			w.mu.Unlock()
+			return
+		}
+		q := w.queue[0]
+		w.queue = w.queue[1:]
+		w.mu.Unlock()
+		if q.ctx.Err() != nil {
+			w.post(message{"type": "error", "id": q.id, "cancelled": true, "message": "cancelled"})
+		} else {
+			w.post(message{"type": "started", "id": q.id})
+			w.run(q.ctx, q.id, q.text, q.dataID, q.inline)
+		}
+		w.mu.Lock()
+		cancel := w.running[q.id]
+		delete(w.running, q.id)
+		w.mu.Unlock()
+		if cancel != nil {
+			cancel()
+		}
+	}
+}
+
+// cancel stops a running job, or drops a queued one; its error message
+// says it was cancelled.
 func (w *worker) cancel(id int) {
 	w.mu.Lock()
 	c := w.running[id]
@@ -231,13 +302,28 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 		}
 		req.Data.Parsed = ds
 	}
-	var out []byte
+	var out, digest []byte
 	var err error
-	if op == OpReduce {
+	switch {
+	case op == OpReduce:
 		out, err = reduce(&req)
-	} else {
+	case op == OpSynth:
+		out, err = synth(req.Synth)
+	case op == OpPrepare:
+		out, err = w.prepare(ctx, &req)
+	case op == OpCollect:
+		out, err = w.collect(&req)
+	case op == job.OpMerge && req.Session > 0:
+		out, err = w.mergeSession(&req)
+	case op == OpReport:
+		out, err = w.report(req.Session)
+	default:
 		var resp *job.Response
 		resp, err = w.exec(ctx, &req.Request, w.progress(id))
+		if err == nil && req.Session > 0 && resp.EvalPart != nil && len(resp.EvalPart.Units) > 0 {
+			w.keep(req.Session, resp.EvalPart)
+			digest, err = unitDigest(resp.EvalPart)
+		}
 		if err == nil {
 			out, err = job.Marshal(resp, false)
 			if err != nil {
@@ -253,7 +339,30 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 		}
 		return
 	}
-	w.post(message{"type": "result", "id": id, "response": string(out)})
+	msg := message{"type": "result", "id": id, "response": string(out)}
+	if digest != nil {
+		msg["digest"] = string(digest)
+	}
+	w.post(msg)
+}
+
+// unitDigest is what the page shows of an evaluation part while the run
+// goes on: its units without the fits' full rankings, scores, per-class
+// rankings and weights, {"units": […]} — a few kilobytes the page reads
+// instead of the part (hundreds of kilobytes for a wide dataset), keeping
+// its thread free while the workers compute.
+func unitDigest(p *job.EvalPart) ([]byte, error) {
+	units := make([]*evaluate.UnitResult, len(p.Units))
+	for i, u := range p.Units {
+		d := *u
+		d.Fits = make([]evaluate.Fit, len(u.Fits))
+		for k, f := range u.Fits {
+			f.Ranking, f.Scores, f.PerClass, f.Weights = nil, nil, nil, nil
+			d.Fits[k] = f
+		}
+		units[i] = &d
+	}
+	return json.Marshal(map[string]any{"units": units})
 }
 
 // reduce writes the data restricted to req.Columns plus the label as CSV
@@ -309,6 +418,145 @@ func reduce(req *request) ([]byte, error) {
 		name = strings.TrimSuffix(name, ext)
 	}
 	return json.Marshal(map[string]string{"name": fmt.Sprintf("%s-top%d.csv", name, len(req.Columns)), "csv": buf.String()})
+}
+
+// prepare reads the loaded data as a run will (the worker keeps the
+// reading) and warms the code of an evaluation up on them — a unit of
+// the F statistic on half the samples with a few features — so that the
+// run's first units do not pay for V8's first, slower compilation of the
+// worker's code (WASM-NOTES). It answers {} whether or not the warm-up
+// could run (data without a class have none).
+func (w *worker) prepare(ctx context.Context, req *request) ([]byte, error) {
+	ds := req.Data.Parsed
+	if ds == nil || len(ds.Classes) < 2 {
+		return []byte("{}"), nil
+	}
+	warm := req.Request
+	warm.Op, warm.Units = job.OpEval, []int{0}
+	warm.Eval = &evaluate.Plan{Methods: []evaluate.Variant{{Method: "fstat"}}, K: []int{min(5, len(ds.Features))},
+		Protocol: evaluate.Protocol{Kind: evaluate.CV, Folds: 2}}
+	if resp, err := w.exec(ctx, &warm, nil); err == nil {
+		job.Marshal(resp, false)
+	}
+	return []byte("{}"), nil
+}
+
+// collect keeps a part of an evaluation for a merge in this worker (a
+// merge with the same session): parts computed by other workers are read
+// as they come, while the other units run, instead of all at the end. (A
+// unit job with a session keeps its own part.)
+func (w *worker) collect(req *request) ([]byte, error) {
+	if req.Session <= 0 || len(req.Part) == 0 {
+		return nil, errors.New("collect: a session and a part are needed")
+	}
+	var part job.EvalPart
+	if err := json.Unmarshal(req.Part, &part); err != nil {
+		return nil, fmt.Errorf("collect: not an evaluation part: %v", err)
+	}
+	w.keep(req.Session, &part)
+	return []byte("{}"), nil
+}
+
+// keep adds a part to a session. Sessions are numbered in the order the
+// page starts runs: a new one drops the older ones (a run cancelled before
+// its merge).
+func (w *worker) keep(session int, part *job.EvalPart) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for s := range w.sessions {
+		if s < session {
+			delete(w.sessions, s)
+		}
+	}
+	w.sessions[session] = append(w.sessions[session], part)
+}
+
+// mergeSession merges the parts collected for a session and those of the
+// request, and forgets the session. It refuses when the parts number fewer
+// than the request expects (the page then sends them all).
+func (w *worker) mergeSession(req *request) ([]byte, error) {
+	w.mu.Lock()
+	parts := append(w.sessions[req.Session], req.Parts...)
+	delete(w.sessions, req.Session)
+	w.mu.Unlock()
+	if len(parts) < req.Expect {
+		return nil, fmt.Errorf("incomplete session: %d of %d parts collected", len(parts), req.Expect)
+	}
+	rep, err := job.Merge(parts)
+	if err != nil {
+		return nil, err
+	}
+	if !req.Light {
+		return job.Marshal(&job.Response{EvalReport: rep}, false)
+	}
+	// The summaries now, the report's JSON (a hundred milliseconds and
+	// megabytes for a wide dataset) when the page asks for it.
+	w.mu.Lock()
+	for s := range w.reports {
+		if s < req.Session {
+			delete(w.reports, s)
+		}
+	}
+	w.reports[req.Session] = rep
+	w.mu.Unlock()
+	light := *rep
+	summary := *rep.Report
+	summary.Results = append([]evaluate.VariantResult(nil), rep.Results...)
+	for i := range summary.Results {
+		summary.Results[i].Units = nil
+	}
+	light.Report = &summary
+	return job.Marshal(&job.Response{EvalReport: &light}, false)
+}
+
+// report writes the JSON of a report merged with Light, and forgets it.
+func (w *worker) report(session int) ([]byte, error) {
+	w.mu.Lock()
+	rep := w.reports[session]
+	delete(w.reports, session)
+	w.mu.Unlock()
+	if rep == nil {
+		return nil, fmt.Errorf("no report kept for session %d", session)
+	}
+	return job.Marshal(&job.Response{EvalReport: rep}, false)
+}
+
+// synth generates the data of gsr-fs §5.1 (dataset.Synth) and returns
+// {"name", "csv"} as JSON: the CSV that "sparsefs synth" writes with the
+// same settings.
+func synth(s *wire.Synth) ([]byte, error) {
+	if s == nil {
+		return nil, errors.New("synth: no settings given (m, d1, d2, c, outliers, seed, task)")
+	}
+	var targets, label bool
+	switch s.Task {
+	case "", "classification":
+		label = true
+	case "regression":
+		targets = true
+	default:
+		return nil, fmt.Errorf("synth: task %q: use classification or regression", s.Task)
+	}
+	g := dataset.Synth{M: s.M, D1: s.D1, D2: s.D2, C: s.C, Outliers: s.Outliers, Seed: s.Seed}
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	if cells := float64(s.M) * float64(3*s.D1+s.D2); cells > wire.MaxSynthCells {
+		return nil, fmt.Errorf("synth: %d samples × %d features is %.0f values; at most %d fit in a page (use the command line, sparsefs synth, for more)", s.M, 3*s.D1+s.D2, cells, wire.MaxSynthCells)
+	}
+	data, err := g.Generate()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := data.WriteCSV(&buf, targets, label); err != nil {
+		return nil, err
+	}
+	name := s.Name
+	if name == "" {
+		name = "synthetic.csv"
+	}
+	return json.Marshal(map[string]string{"name": name, "csv": buf.String()})
 }
 
 // progress returns the job's progress hook: it posts throttled progress

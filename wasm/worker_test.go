@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"sparsefs/core/dataset"
 	"sparsefs/core/job"
 )
 
@@ -236,5 +239,176 @@ func TestReduce(t *testing.T) {
 		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) {
 			t.Errorf("%s: %v, want an error containing %q", request, m, fragment)
 		}
+	}
+}
+
+// Jobs run one after another in the order they came, each announced by
+// "started"; a queued job that is cancelled never starts.
+func TestJobsRunInTurn(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	release := make(chan struct{})
+	var order []int
+	var mu sync.Mutex
+	w.exec = func(ctx context.Context, req *job.Request, _ func(job.Progress)) (*job.Response, error) {
+		mu.Lock()
+		order = append(order, req.K)
+		mu.Unlock()
+		if req.K == 1 {
+			<-release
+		}
+		return &job.Response{Methods: &job.MethodList{}}, nil
+	}
+	w.start(1, `{"k":1}`, -1, nil)
+	w.start(2, `{"k":2}`, -1, nil)
+	w.start(3, `{"k":3}`, -1, nil)
+	w.cancel(2)
+	close(release)
+	got := []string{}
+	for i := 0; i < 3; i++ {
+		m := r.wait(t)
+		got = append(got, fmt.Sprintf("%s %v", m["type"], m["id"]))
+	}
+	if want := []string{"result 1", "error 2", "result 3"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("messages %v, want %v", got, want)
+	}
+	r.mu.Lock()
+	var started []any
+	for _, m := range r.msgs {
+		if m["type"] == "started" {
+			started = append(started, m["id"])
+		}
+	}
+	r.mu.Unlock()
+	if !reflect.DeepEqual(started, []any{1, 3}) || !reflect.DeepEqual(order, []int{1, 3}) {
+		t.Errorf("started %v, ran %v", started, order)
+	}
+}
+
+// "synth" writes the data "sparsefs synth" writes (both call
+// dataset.Synth.WriteCSV): features f1…f(3·d1+d2), then the label (1…c)
+// or the targets y1…yc; too large a table is refused with a message.
+func TestSynth(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	for _, task := range []string{"classification", "regression"} {
+		m := runJob(t, w, r, 1, `{"op":"synth","synth":{"m":20,"d1":2,"d2":3,"c":3,"outliers":0.1,"seed":5,"task":"`+task+`","name":"s.csv"}}`, -1)
+		var out map[string]string
+		if err := json.Unmarshal([]byte(m["response"].(string)), &out); err != nil {
+			t.Fatalf("%v: %v", err, m)
+		}
+		data, err := dataset.Synth{M: 20, D1: 2, D2: 3, C: 3, Outliers: 0.1, Seed: 5}.Generate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		data.WriteCSV(&want, task == "regression", task == "classification")
+		lines := strings.Split(strings.TrimSpace(out["csv"]), "\n")
+		head := "f1,f2,f3,f4,f5,f6,f7,f8,f9,label"
+		if task == "regression" {
+			head = "f1,f2,f3,f4,f5,f6,f7,f8,f9,y1,y2,y3"
+		}
+		if out["name"] != "s.csv" || out["csv"] != want.String() || lines[0] != head || len(lines) != 21 {
+			t.Errorf("%s: %q, header %q, %d lines", task, out["name"], lines[0], len(lines))
+		}
+	}
+	for request, fragment := range map[string]string{
+		`{"op":"synth"}`: "no settings",
+		`{"op":"synth","synth":{"m":2000,"d1":100,"d2":700,"c":5}}`:     "at most 1000000 fit in a page",
+		`{"op":"synth","synth":{"m":1,"d1":1,"d2":1,"c":2}}`:            "m = 1 samples",
+		`{"op":"synth","synth":{"m":9,"d1":1,"d2":1,"c":2,"task":"x"}}`: `task "x"`,
+	} {
+		m := runJob(t, w, r, 2, request, -1)
+		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) {
+			t.Errorf("%s: %v, want an error containing %q", request, m, fragment)
+		}
+	}
+}
+
+// "prepare" reads loaded data once for the jobs after it; "collect" keeps
+// an evaluation's parts in the worker and a merge naming the session
+// merges them (with any parts it carries) into the report a merge of all
+// the parts gives; too few parts are refused.
+func TestPrepareCollectMerge(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	csv := "a,b,c,label\n1,0,3,x\n2,2,1,x\n6,5,2,y\n7,5,0,y\n1,1,1,x\n8,6,2,y\n"
+	w.load(1, "d.csv", []byte(csv))
+	if m := runJob(t, w, r, 1, `{"op":"prepare","data":{"name":"d.csv"}}`, 1); m["type"] != "result" || m["response"] != "{}" {
+		t.Fatalf("prepare: %v", m)
+	}
+	eval := `"eval":{"methods":[{"method":"fisher"},{"method":"fstat"}],"k":[1,2],"protocol":{"kind":"cv","folds":2}}`
+	var parts []string
+	for u := 0; u < 4; u++ {
+		session := ""
+		if u < 2 {
+			session = `,"session":7` // kept in the worker
+		}
+		m := runJob(t, w, r, 10+u, fmt.Sprintf(`{"op":"eval","data":{"name":"d.csv"},%s,"units":[%d]%s}`, eval, u, session), 1)
+		parts = append(parts, m["response"].(string))
+		// With a session, the answer has a digest: the units without the
+		// fits' rankings and scores.
+		if d, ok := m["digest"].(string); ok != (u < 2) {
+			t.Errorf("unit %d: digest %q", u, d)
+		} else if ok {
+			var part, digest job.EvalPart
+			json.Unmarshal([]byte(parts[u]), &part)
+			json.Unmarshal([]byte(d), &digest)
+			f := digest.Units[0].Fits[0]
+			if f.Ranking != nil || len(f.Scores) != 0 || digest.Units[0].Unit != u || f.Stop != part.Units[0].Fits[0].Stop ||
+				len(digest.Units[0].Selected) != 2 || fmt.Sprint(digest.Units[0].Accuracy) != fmt.Sprint(part.Units[0].Accuracy) {
+				t.Errorf("unit %d: digest %s", u, d)
+			}
+		}
+	}
+	if w.parses != 1 {
+		t.Errorf("%d parses, want 1 (prepare read the data for the units)", w.parses)
+	}
+	all := runJob(t, w, r, 20, `{"op":"merge","parts":[`+strings.Join(parts, ",")+`]}`, -1)["response"].(string)
+	if m := runJob(t, w, r, 30, fmt.Sprintf(`{"op":"collect","session":7,"part":%s}`, parts[2]), -1); m["type"] != "result" {
+		t.Fatalf("collect: %v", m)
+	}
+	m := runJob(t, w, r, 40, `{"op":"merge","session":7,"expect":4,"parts":[`+parts[3]+`]}`, -1)
+	if m["type"] != "result" || m["response"] != all {
+		t.Errorf("merge of the session: %v\nwant %s", m["response"], all)
+	}
+	if len(w.sessions) != 0 {
+		t.Errorf("sessions left: %v", w.sessions)
+	}
+	// Light: the summaries now (no units), the report's JSON on asking.
+	for u := 0; u < 4; u++ {
+		runJob(t, w, r, 60+u, fmt.Sprintf(`{"op":"collect","session":11,"part":%s}`, parts[u]), -1)
+	}
+	m = runJob(t, w, r, 70, `{"op":"merge","session":11,"expect":4,"light":true}`, -1)
+	var light, full job.EvalReport
+	json.Unmarshal([]byte(m["response"].(string)), &light)
+	json.Unmarshal([]byte(all), &full)
+	for i := range full.Results {
+		if light.Results[i].Units != nil {
+			t.Errorf("light result %d: %+v", i, light.Results[i])
+		}
+		full.Results[i].Units, light.Results[i].Units = nil, nil
+	}
+	a, _ := json.Marshal(light) // as JSON: NaN (a redundancy at K = 1) is not DeepEqual to itself
+	b, _ := json.Marshal(full)
+	if string(a) != string(b) {
+		t.Errorf("the light report is not the report without its units:\n%s\n%s", a, b)
+	}
+	if m := runJob(t, w, r, 71, `{"op":"report","session":11}`, -1); m["response"] != all {
+		t.Errorf("the kept report: %v", m)
+	}
+	if m := runJob(t, w, r, 72, `{"op":"report","session":11}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "no report kept for session 11") {
+		t.Errorf("a report asked twice: %v", m)
+	}
+	runJob(t, w, r, 50, fmt.Sprintf(`{"op":"collect","session":8,"part":%s}`, parts[0]), -1)
+	runJob(t, w, r, 51, fmt.Sprintf(`{"op":"collect","session":9,"part":%s}`, parts[1]), -1) // a newer run: session 8 is dropped
+	if m := runJob(t, w, r, 52, `{"op":"merge","session":8,"expect":1}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "incomplete session: 0 of 1 parts") {
+		t.Errorf("an old session: %v", m)
+	}
+	if m := runJob(t, w, r, 53, `{"op":"merge","session":9,"expect":4}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "incomplete session: 1 of 4 parts") {
+		t.Errorf("incomplete session: %v", m)
+	}
+	if m := runJob(t, w, r, 54, `{"op":"collect","session":10,"part":[1]}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "not an evaluation part") {
+		t.Errorf("bad part: %v", m)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"sparsefs/core/classify"
 	"sparsefs/core/dataset"
 	"sparsefs/core/internal/rng"
+	"sparsefs/core/jsonfloat"
 	selection "sparsefs/core/select"
 )
 
@@ -532,5 +533,41 @@ func TestCancel(t *testing.T) {
 	_, err := mustNew(t, Plan{Methods: []Variant{{Method: "l1svm"}}, K: []int{2}}, twoClass(1, 20, 5, 1, 1)).Run(ctx, 2, nil)
 	if err != context.Canceled {
 		t.Errorf("cancelled run: %v", err)
+	}
+}
+
+// Plan.WeightRows records |W| of each embedded fit's top rows in ranking
+// order; filters record none. test_perk's W is, by construction, n − j in
+// row j < k and zero below, so the top rows are 0, 1, 2 with |W| = n, n−1,
+// n−2 (n = 12 features) — row 2 is zero for K = 2, and still third (ties in
+// the ranking go to the lower index).
+func TestWeightRows(t *testing.T) {
+	d := twoClass(7, 30, 12, 2, 1)
+	plan := Plan{Methods: []Variant{{Method: "test_perk"}, {Method: "test_pick"}}, K: []int{2, 5}, Protocol: Protocol{Kind: CV, Folds: 3}, WeightRows: 3}
+	rep, err := mustNew(t, plan, d).Run(context.Background(), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range rep.Results[0].Units {
+		for i, f := range u.Fits {
+			want := &Weights{Rows: []int{0, 1, 2}, Abs: []jsonfloat.Floats{{12}, {11}, {10}}}
+			if f.K == 2 {
+				want.Abs[2][0] = 0
+			}
+			if !reflect.DeepEqual(f.Weights, want) {
+				t.Errorf("unit %d, fit %d (K = %d): weights %+v, want %+v", u.Unit, i, f.K, f.Weights, want)
+			}
+		}
+	}
+	for _, u := range rep.Results[1].Units {
+		if u.Fits[0].Weights != nil {
+			t.Errorf("a filter has weights: %+v", u.Fits[0].Weights)
+		}
+	}
+	for _, bad := range []int{-1, 1001} {
+		plan.WeightRows = bad
+		if _, err := New(plan, d); err == nil || !strings.Contains(err.Error(), "weight_rows") {
+			t.Errorf("weight_rows = %d: %v", bad, err)
+		}
 	}
 }

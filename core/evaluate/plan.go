@@ -55,7 +55,14 @@ type Plan struct {
 	// (0: 3 when the training part has fewer than 200 samples, else 8, as
 	// dso-fs-peng-fan-2016 §5.1).
 	InnerFolds int `json:"inner_folds,omitempty"`
+	// WeightRows, if positive, records in every fit of an embedded method
+	// |W| of its top WeightRows ranked features (Fit.Weights, for a heat
+	// map); 0 records none.
+	WeightRows int `json:"weight_rows,omitempty"`
 }
+
+// maxWeightRows bounds Plan.WeightRows (a heat map, not a copy of W).
+const maxWeightRows = 1000
 
 // Variant is one method with its parameters (numbers, or text: a number or
 // a categorical parameter's choice; a list of such values is a sweep).
@@ -165,6 +172,9 @@ func (p *Plan) Normalize(sh Shape) error {
 	}
 	if err := p.Protocol.normalize(sh); err != nil {
 		return err
+	}
+	if p.WeightRows < 0 || p.WeightRows > maxWeightRows {
+		return fmt.Errorf("weight_rows = %d: use 0 (none) to %d", p.WeightRows, maxWeightRows)
 	}
 	if p.InnerFolds < 0 || p.InnerFolds == 1 {
 		return fmt.Errorf("inner_folds = %d: use 0 (automatic) or at least 2", p.InnerFolds)

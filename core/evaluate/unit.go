@@ -35,6 +35,30 @@ type Fit struct {
 	NonzeroRows *int `json:"nonzero_rows"`
 	// Seconds is the wall time of the selector's fit.
 	Seconds float64 `json:"seconds"`
+	// Weights holds |W| of the top-ranked rows when Plan.WeightRows asks
+	// for them (embedded methods only).
+	Weights *Weights `json:"weights,omitempty"`
+}
+
+// Weights is |W| of a fit's top-ranked feature rows, in ranking order (the
+// bias row is never among them: rankings index feature rows only).
+type Weights struct {
+	Rows []int              `json:"rows"`
+	Abs  []jsonfloat.Floats `json:"abs"`
+}
+
+// AbsRows returns |W| of the given rows of w.
+func AbsRows(w *mat.Dense, rows []int) []jsonfloat.Floats {
+	_, c := w.Dims()
+	out := make([]jsonfloat.Floats, len(rows))
+	for i, j := range rows {
+		row := make(jsonfloat.Floats, c)
+		for q, v := range w.RawRowView(j) {
+			row[q] = math.Abs(v)
+		}
+		out[i] = row
+	}
+	return out
 }
 
 // UnitResult is the outcome of one unit: one variant on one split. Every
@@ -236,6 +260,10 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 	if res.W != nil {
 		nz := selection.NonzeroRows(res.Scores, selection.SparsityTol)
 		fit.NonzeroRows = &nz
+		if e.plan.WeightRows > 0 {
+			rows := append([]int(nil), res.Ranking[:min(e.plan.WeightRows, len(res.Ranking))]...)
+			fit.Weights = &Weights{Rows: rows, Abs: AbsRows(res.W, rows)}
+		}
 	}
 	if res.Status.Early() {
 		f.notes = append(f.notes, fmt.Sprintf("%s stopped early (%s) after %d iterations", v.info.Method, res.Status, res.Iterations))

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -83,7 +84,7 @@ func runEval(ctx context.Context, req *Request, progress func(Progress)) (*Respo
 	norm := &Request{Op: OpEval, Data: req.Data, Eval: &normPlan}
 	norm.Data.Bytes = nil
 	dinfo := info(&req.Data, ds)
-	dinfo.SHA256 = dataHash(ds)
+	dinfo.SHA256 = parsedFacts(&req.Data, ds, func() any { return dataHash(ds) }, "sha256").(string)
 	warnings := nonNil(ds.Warnings)
 	if len(dinfo.Constant) > 0 {
 		warnings = append(warnings, fmt.Sprintf("%d feature(s) constant over all samples, e.g. %q", len(dinfo.Constant), ds.Features[dinfo.Constant[0]]))
@@ -120,6 +121,42 @@ func runEval(ctx context.Context, req *Request, progress func(Progress)) (*Respo
 	}
 	return &Response{EvalReport: &EvalReport{Request: norm, Dataset: dinfo, Features: ds.Features, Report: rep,
 		Warnings: append(warnings, unitNotes(rep)...)}}, nil
+}
+
+// factCache remembers, for the dataset last given as Data.Parsed, what
+// every request on it computes again (its constant features, its SHA-256):
+// a worker runs an evaluation's units as separate requests on one parsed
+// dataset, and for a fast filter on a wide dataset these took more than
+// half of each unit. Parsed data are never modified (Data.Parsed), so the
+// facts stay true; one dataset is remembered at a time.
+var factCache struct {
+	sync.Mutex
+	ds    *dataset.Dataset
+	facts map[string]any
+}
+
+// parsedFacts returns fact name of ds, computed by compute, or remembered
+// when the data came parsed (d.Parsed).
+func parsedFacts(d *Data, ds *dataset.Dataset, compute func() any, name string) any {
+	if d.Parsed == nil || d.Parsed != ds {
+		return compute()
+	}
+	factCache.Lock()
+	if factCache.ds != ds {
+		factCache.ds, factCache.facts = ds, map[string]any{}
+	}
+	v, ok := factCache.facts[name]
+	factCache.Unlock()
+	if ok {
+		return v
+	}
+	v = compute()
+	factCache.Lock()
+	if factCache.ds == ds {
+		factCache.facts[name] = v
+	}
+	factCache.Unlock()
+	return v
 }
 
 // dataHash returns the SHA-256 (hex) of the data as read: feature names,

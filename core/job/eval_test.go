@@ -176,3 +176,43 @@ func TestReadFoldFile(t *testing.T) {
 		}
 	}
 }
+
+// The facts remembered for a parsed dataset (its SHA-256 and constant
+// features) are those of the dataset given, whichever was given before:
+// the same as computed from the bytes.
+func TestParsedFactsRemembered(t *testing.T) {
+	a := evalCSV()
+	// Another table: the same with a constant first column.
+	lines := strings.Split(strings.TrimSpace(string(a)), "\n")
+	lines[0] = "g0," + lines[0]
+	for i := 1; i < len(lines); i++ {
+		lines[i] = "0," + lines[i]
+	}
+	b := []byte(strings.Join(lines, "\n") + "\n")
+	plan := func(d Data) DatasetInfo {
+		req := evalRequest(nil)
+		req.Op, req.Data = OpEvalPlan, d
+		resp, err := Run(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.EvalPart.Dataset
+	}
+	want := map[string]DatasetInfo{"a": plan(Data{Bytes: a}), "b": plan(Data{Bytes: b})}
+	if want["a"].SHA256 == want["b"].SHA256 || len(want["b"].Constant) != 1 || len(want["a"].Constant) != 0 {
+		t.Fatalf("the two tables: %+v", want)
+	}
+	parsed := map[string]*Data{}
+	for name, raw := range map[string][]byte{"a": a, "b": b} {
+		ds, err := Load(&Data{Bytes: raw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed[name] = &Data{Parsed: ds}
+	}
+	for _, name := range []string{"a", "a", "b", "a", "b", "b"} {
+		if got := plan(*parsed[name]); !reflect.DeepEqual(got, want[name]) {
+			t.Errorf("%s: %+v, want %+v", name, got, want[name])
+		}
+	}
+}

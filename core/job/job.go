@@ -350,7 +350,7 @@ func info(d *Data, ds *dataset.Dataset) DatasetInfo {
 	if name == "" {
 		name = d.Path
 	}
-	constant := dataset.FitScaler(dataset.None, ds.X).Constant
+	constant := append([]int(nil), parsedFacts(d, ds, func() any { return dataset.FitScaler(dataset.None, ds.X).Constant }, "constant").([]int)...)
 	return DatasetInfo{
 		Name: name, Samples: ds.Rows(), Features: len(ds.Features), Label: ds.Label,
 		Delimiter: string(ds.Delimiter), Header: ds.Header,

@@ -2,11 +2,11 @@ package job
 
 import (
 	"fmt"
-	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"sparsefs/core/dataset"
+	"sparsefs/core/evaluate"
 )
 
 // Weights is part of an embedded model's weight matrix, for display: the
@@ -34,15 +34,8 @@ func topWeights(w *mat.Dense, ranking []int, k int, classes []string) *Weights {
 			cols[j] = fmt.Sprintf("w%d", j+1)
 		}
 	}
-	out := &Weights{Rows: append([]int(nil), ranking[:k]...), Columns: append([]string(nil), cols...), Abs: make([]Floats, k)}
-	for i, j := range out.Rows {
-		row := make(Floats, c)
-		for q, v := range w.RawRowView(j) {
-			row[q] = math.Abs(v)
-		}
-		out.Abs[i] = row
-	}
-	return out
+	rows := append([]int(nil), ranking[:k]...)
+	return &Weights{Rows: rows, Columns: append([]string(nil), cols...), Abs: evaluate.AbsRows(w, rows)}
 }
 
 // Load reads the dataset a Data describes (its Bytes, else its Path) with

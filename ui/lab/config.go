@@ -17,6 +17,8 @@ import (
 
 // Config is everything the user chose for a run.
 type Config struct {
+	// Mode is ModeEval (the default) or ModeRank.
+	Mode string `json:"mode,omitempty"`
 	// Methods are the chosen selectors, in the order chosen.
 	Methods []MethodConfig `json:"methods"`
 	// Preprocess is zscore, minmax or none; Bias appends a constant-1
@@ -27,11 +29,13 @@ type Config struct {
 	// "mean" to impute missing values).
 	Label   string `json:"label,omitempty"`
 	Missing string `json:"missing,omitempty"`
+	// Targets name real-valued target columns (regression data: the
+	// evaluation measures the RMSE of least squares).
+	Targets []string `json:"targets,omitempty"`
 	// TopK is how many top features the frequency, the overlap, the
-	// charts and the reduced data use.
+	// charts and the reduced data of a ranking (ModeRank) use.
 	TopK int `json:"top_k"`
-	// Protocol is the evaluation the run is meant for (kept in reports;
-	// it runs once the evaluation is available).
+	// Protocol is the evaluation's (ModeEval).
 	Protocol Protocol `json:"protocol"`
 	// Preset names the preset the configuration came from, if any.
 	Preset string `json:"preset,omitempty"`
@@ -53,17 +57,23 @@ type Protocol struct {
 	Train   float64 `json:"train,omitempty"`
 	Repeats int     `json:"repeats,omitempty"`
 	// K is the list of feature counts, as text ("1:80", "10,20,50").
-	K           string   `json:"k,omitempty"`
+	K string `json:"k,omitempty"`
+	// Classifiers are "svm" (with cost C) and "knn" (with Neighbors).
 	Classifiers []string `json:"classifiers,omitempty"`
 	C           float64  `json:"c,omitempty"`
-	Tune        string   `json:"tune,omitempty"`
-	Seed        int64    `json:"seed,omitempty"`
+	Neighbors   int      `json:"neighbors,omitempty"`
+	// Tune lists grids chosen by inner cross-validation, as text
+	// ("svm.C=0.1,1,10; gamma=0.1,1"); Inner is the number of inner folds
+	// (0: automatic).
+	Tune  string `json:"tune,omitempty"`
+	Inner int    `json:"inner,omitempty"`
+	Seed  int64  `json:"seed,omitempty"`
 }
 
 // DefaultConfig is the page's starting point.
 func DefaultConfig() Config {
-	return Config{Preprocess: "zscore", Bias: true, TopK: 20,
-		Protocol: Protocol{Scheme: "cv", Folds: 5, K: "1:50", Classifiers: []string{"svm"}, C: 1, Seed: 1}}
+	return Config{Mode: ModeEval, Preprocess: "zscore", Bias: true, TopK: 20,
+		Protocol: Protocol{Scheme: "cv", Folds: 5, K: "5:5:50", Classifiers: []string{"svm"}, C: 1, Neighbors: 1, Seed: 1}}
 }
 
 // Has reports whether method name is chosen.

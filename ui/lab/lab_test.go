@@ -146,7 +146,7 @@ func TestPresets(t *testing.T) {
 	}
 	// The ids and parameter names of METHODS.md's tables.
 	ids := "rfs gsr dso exl21 l20 mtfs erfs rk1u elasso topk l1svm fisher fstat ttest relieff infogain mrmr"
-	params := "gamma lambda p r alpha beta"
+	params := "gamma lambda p r alpha beta k"
 	for _, p := range ps {
 		if p.ID == "" || p.Title == "" || p.Paper == "" || len(p.Methods) == 0 {
 			t.Errorf("preset %+v incomplete", p)
@@ -191,7 +191,7 @@ func TestPresets(t *testing.T) {
 	if err != nil || len(units) != 7 {
 		t.Errorf("%d units, %v", len(units), err)
 	}
-	if got := ProtocolText(cfg.Protocol); got != "5-fold cross-validation × 10 · knn and svm (C = 1) · K = 1:50" {
+	if got := ProtocolText(cfg.Protocol); got != "5-fold cross-validation · knn and svm (C = 1) · K = 1:50" {
 		t.Errorf("protocol %q", got)
 	}
 	if got := ProtocolText(FindPreset("gsr-fs-peng-fan").Protocol); !strings.HasPrefix(got, "10 random 60/40 splits · svm · K = 10:10:100 · tuned: lambda=") {

@@ -123,7 +123,7 @@ func ProtocolText(pr Protocol) string {
 	}
 	if len(pr.Classifiers) > 0 {
 		c := strings.Join(pr.Classifiers, " and ")
-		if pr.C > 0 {
+		if pr.C > 0 && !strings.Contains(pr.Tune, "svm.C") && strings.Contains(c, "svm") {
 			c += fmt.Sprintf(" (C = %g)", pr.C)
 		}
 		parts = append(parts, c)

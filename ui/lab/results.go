@@ -238,27 +238,42 @@ func ConvergenceCharts(rs []Result) []*chart.LineChart {
 	for _, m := range names {
 		c := chart.NewLineChart(chart.Frame{ID: "conv-" + m, Title: "Convergence — " + m, XLabel: "iteration", YLabel: "objective"})
 		c.IntegerX = true
-		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, r := range groups[m] {
-			if !r.embedded() || len(r.Sel.Trace) == 0 {
-				continue
+			if r.embedded() && len(r.Sel.Trace) > 0 {
+				c.Series = append(c.Series, traceSeries(r.Label, r.Sel.Trace))
 			}
-			s := chart.Series{Name: r.Label, Y: r.Sel.Trace}
-			for i, v := range r.Sel.Trace {
-				s.X = append(s.X, float64(i+1))
-				if finite(v) {
-					lo, hi = math.Min(lo, v), math.Max(hi, v)
-				}
-			}
-			c.Series = append(c.Series, s)
 		}
 		if len(c.Series) == 0 {
 			continue
 		}
-		c.LogY = lo > 0 && hi/lo >= 100
+		c.LogY = logWorthy(c.Series)
 		out = append(out, c)
 	}
 	return out
+}
+
+// traceSeries is an objective trace as a line: the objective after
+// iteration 1, 2, ….
+func traceSeries(name string, trace []float64) chart.Series {
+	s := chart.Series{Name: name, Y: trace, X: make([]float64, len(trace))}
+	for i := range trace {
+		s.X[i] = float64(i + 1)
+	}
+	return s
+}
+
+// logWorthy reports whether the series' values are positive and span two
+// decades or more (a convergence plot then reads better on a log scale).
+func logWorthy(series []chart.Series) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range series {
+		for _, v := range s.Y {
+			if finite(v) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	return lo > 0 && hi/lo >= 100
 }
 
 // WeightsChart is the heat map of |W| of a result's top rows (nil when the

@@ -1,8 +1,13 @@
-// Package pool runs independent jobs on a pool of Web Workers: a queue, one
-// job per worker at a time, per-job progress, an overall fraction and an
-// estimate of the time left, and a cancel that stops every worker at once
-// (they are terminated and started afresh; finished jobs keep their
-// results).
+// Package pool runs independent jobs on a pool of Web Workers: a queue,
+// per-job progress, an overall fraction and an estimate of the time left,
+// and a cancel that stops every worker at once (they are terminated and
+// started afresh; finished jobs keep their results).
+//
+// A worker runs one job at a time, but while the queue is long it is sent
+// its next job before the current one ends (Depth): the worker starts it
+// the moment it is free, instead of waiting for the page to read the
+// answer and send another — which, when the page is busy drawing, cost
+// about 0.15 s per job.
 //
 // A dataset is sent to a worker once ("load"), the first time a job on it
 // goes there; the jobs then name it by number. A worker started afresh gets
@@ -21,7 +26,8 @@ import (
 )
 
 // Transport starts workers and posts messages to them. Messages posted to a
-// worker before it is ready are queued by the worker, in order.
+// worker before it is ready are queued by the worker, in order; a worker
+// runs the jobs it is sent one after another, in order.
 type Transport interface {
 	// Spawn starts the worker of a slot (replacing none: the slot is
 	// free).
@@ -62,14 +68,22 @@ type Job struct {
 	Request []byte
 	// Data is the dataset the job reads (negative: none).
 	Data int
+	// Want is the slot the job must run on (negative: any): a job that
+	// uses what an earlier job left in that worker. Should that slot be
+	// gone (the pool shrank), any worker takes it.
+	Want int
 
+	// State is Queued until the job runs (also while it waits in its
+	// worker behind another job), then Running, then finished.
 	State    State
-	Slot     int // the slot that runs or ran it (−1 before)
+	Slot     int // the slot it was sent to (−1 before)
 	Progress wire.Progress
 	// Queued, Started and Ended are when the job entered each state.
 	Queued, Started, Ended time.Time
-	// Response is the worker's answer (Done); Err says why it failed.
+	// Response is the worker's answer (Done), Digest what the worker
+	// digested of it for the page (if anything); Err says why it failed.
 	Response []byte
+	Digest   []byte
 	Err      string
 
 	onProgress func(*Job)
@@ -110,7 +124,9 @@ func clamp01(v float64) float64 {
 }
 
 type slot struct {
-	job     *Job
+	// jobs were sent to this worker, in order: the first runs, the others
+	// wait in the worker.
+	jobs    []*Job
 	data    map[int]bool // datasets this worker holds
 	ready   bool
 	retired bool // to be removed once its job ends (the pool shrank)
@@ -118,6 +134,11 @@ type slot struct {
 
 // Pool dispatches jobs to workers.
 type Pool struct {
+	// Depth is how many jobs a worker may hold at once (its running job
+	// and those sent ahead). A job is sent ahead only while at least as
+	// many jobs wait as there are workers, so that near the end of a run
+	// no job waits behind a long one while another worker is idle.
+	Depth int
 	t     Transport
 	now   func() time.Time
 	slots []*slot
@@ -126,15 +147,21 @@ type Pool struct {
 	next  int
 }
 
+// DefaultDepth is the pool's Depth: one job sent ahead.
+const DefaultDepth = 2
+
 // New starts a pool of n workers (at least one).
 func New(t Transport, n int, now func() time.Time) *Pool {
 	if now == nil {
 		now = time.Now
 	}
-	p := &Pool{t: t, now: now, jobs: map[int]*Job{}}
+	p := &Pool{Depth: DefaultDepth, t: t, now: now, jobs: map[int]*Job{}}
 	p.Resize(n)
 	return p
 }
+
+// busy reports whether a slot holds a job.
+func (s *slot) busy() bool { return len(s.jobs) > 0 }
 
 // Size is the number of workers.
 func (p *Pool) Size() int {
@@ -174,7 +201,7 @@ func (p *Pool) Resize(n int) {
 			live++
 			if live > n {
 				s.retired = true
-				if s.job == nil {
+				if !s.busy() {
 					p.t.Terminate(i)
 					p.slots[i] = nil
 				}
@@ -202,8 +229,13 @@ func (p *Pool) spawn(i int) {
 // report, onDone once when the job ends. Front puts the job at the head of
 // the queue (a preview must not wait behind a long run).
 func (p *Pool) Submit(label string, request []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
+	return p.SubmitTo(-1, label, request, data, front, onProgress, onDone)
+}
+
+// SubmitTo queues a job for the worker of a slot (negative: any worker).
+func (p *Pool) SubmitTo(slot int, label string, request []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
 	p.next++
-	j := &Job{ID: p.next, Label: label, Request: request, Data: data, Slot: -1, Queued: p.now(), onProgress: onProgress, onDone: onDone}
+	j := &Job{ID: p.next, Label: label, Request: request, Data: data, Want: slot, Slot: -1, Queued: p.now(), onProgress: onProgress, onDone: onDone}
 	p.jobs[j.ID] = j
 	if front {
 		p.queue = append([]*Job{j}, p.queue...)
@@ -214,26 +246,60 @@ func (p *Pool) Submit(label string, request []byte, data int, front bool, onProg
 	return j
 }
 
-// dispatch gives queued jobs to idle workers, sending their data first
-// where needed.
+// dispatch gives queued jobs to idle workers, then, while many jobs wait,
+// a job ahead to busy ones, sending their data first where needed.
 func (p *Pool) dispatch() {
-	for i, s := range p.slots {
-		if len(p.queue) == 0 {
-			return
+	for level := 1; level <= max(p.Depth, 1); level++ {
+		for i, s := range p.slots {
+			if len(p.queue) == 0 || (level > 1 && len(p.queue) < p.Size()) {
+				return
+			}
+			if s == nil || s.retired || len(s.jobs) >= level {
+				continue
+			}
+			k := p.nextFor(i)
+			if k < 0 {
+				continue
+			}
+			j := p.queue[k]
+			p.queue = append(p.queue[:k:k], p.queue[k+1:]...)
+			if j.Data >= 0 && !s.data[j.Data] {
+				p.t.Load(i, j.Data)
+				s.data[j.Data] = true
+			}
+			j.Slot = i
+			s.jobs = append(s.jobs, j)
+			if len(s.jobs) == 1 {
+				j.State, j.Started = Running, p.now()
+			}
+			p.t.Start(i, j.ID, j.Request, j.Data)
 		}
-		if s == nil || s.retired || s.job != nil {
-			continue
-		}
-		j := p.queue[0]
-		p.queue = p.queue[1:]
-		if j.Data >= 0 && !s.data[j.Data] {
-			p.t.Load(i, j.Data)
-			s.data[j.Data] = true
-		}
-		j.State, j.Slot, j.Started = Running, i, p.now()
-		s.job = j
-		p.t.Start(i, j.ID, j.Request, j.Data)
 	}
+}
+
+// nextFor returns the index in the queue of the first job slot i may take,
+// or −1.
+func (p *Pool) nextFor(i int) int {
+	for k, j := range p.queue {
+		if j.Want < 0 || j.Want == i {
+			return k
+		}
+		if w := p.slot(j.Want); w == nil || w.retired {
+			return k // its worker is gone: any may take it
+		}
+	}
+	return -1
+}
+
+// Live returns the slots of the workers, in order.
+func (p *Pool) Live() []int {
+	var out []int
+	for i, s := range p.slots {
+		if s != nil && !s.retired {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Forget makes every worker drop dataset data (a new file was opened).
@@ -260,6 +326,14 @@ func (p *Pool) slot(i int) *slot {
 	return p.slots[i]
 }
 
+// Started records that a worker began a job it had been sent ahead (its
+// "started" message): the job's running time counts from now.
+func (p *Pool) Started(id int) {
+	if j := p.jobs[id]; j != nil && j.State == Running {
+		j.Started = p.now()
+	}
+}
+
 // Progress records a job's progress report.
 func (p *Pool) Progress(id int, pr wire.Progress) {
 	j := p.jobs[id]
@@ -272,24 +346,25 @@ func (p *Pool) Progress(id int, pr wire.Progress) {
 	}
 }
 
-// Result ends a job with its response.
-func (p *Pool) Result(id int, response []byte) {
-	if j := p.jobs[id]; j != nil && j.State == Running {
-		j.Response = response
+// Result ends a job with its response (and its digest, if any).
+func (p *Pool) Result(id int, response, digest []byte) {
+	if j := p.jobs[id]; j != nil && j.Slot >= 0 {
+		j.Response, j.Digest = response, digest
 		p.end(j, Done)
 	}
 }
 
 // Failed ends a job with an error.
 func (p *Pool) Failed(id int, msg string) {
-	if j := p.jobs[id]; j != nil && j.State == Running {
+	if j := p.jobs[id]; j != nil && j.Slot >= 0 {
 		j.Err = msg
 		p.end(j, Failed)
 	}
 }
 
 // Fatal handles a worker that died (it ran out of memory, or could not
-// start): its job fails with msg. A worker that had started is replaced by
+// start): its running job fails with msg, and the jobs sent ahead to it go
+// back to the head of the queue. A worker that had started is replaced by
 // a fresh one; one that never said it was ready is not (its code cannot be
 // loaded: starting another would fail the same way, again and again), and
 // when no worker is left the queued jobs fail too.
@@ -298,17 +373,21 @@ func (p *Pool) Fatal(slot int, msg string) {
 	if s == nil {
 		return
 	}
-	j := s.job
-	s.job = nil
+	jobs := s.jobs
+	s.jobs = nil
 	p.t.Terminate(slot)
 	if s.retired || !s.ready {
 		p.slots[slot] = nil
 	} else {
 		p.spawn(slot)
 	}
-	if j != nil {
-		j.Err = msg
-		p.finish(j, Failed)
+	if len(jobs) > 0 {
+		for _, q := range jobs[1:] {
+			q.Slot = -1
+		}
+		p.queue = append(append([]*Job(nil), jobs[1:]...), p.queue...)
+		jobs[0].Err = msg
+		p.finish(jobs[0], Failed)
 	}
 	if p.Size() == 0 {
 		queued := p.queue
@@ -321,14 +400,28 @@ func (p *Pool) Fatal(slot int, msg string) {
 	p.dispatch()
 }
 
-// end finishes a running job and frees its worker.
+// end finishes a job its worker answered, and starts the clock of the
+// next job that worker holds. Workers answer in order; should an answer
+// overtake (it cannot with a conforming worker), the jobs before it are
+// left to answer in their turn.
 func (p *Pool) end(j *Job, st State) {
-	if s := p.slot(j.Slot); s != nil && s.job == j {
-		s.job = nil
-		if s.retired {
+	if s := p.slot(j.Slot); s != nil {
+		for k, q := range s.jobs {
+			if q == j {
+				s.jobs = append(s.jobs[:k:k], s.jobs[k+1:]...)
+				break
+			}
+		}
+		if len(s.jobs) > 0 && s.jobs[0].State == Queued {
+			s.jobs[0].State, s.jobs[0].Started = Running, p.now()
+		}
+		if s.retired && !s.busy() {
 			p.t.Terminate(j.Slot)
 			p.slots[j.Slot] = nil
 		}
+	}
+	if j.Started.IsZero() {
+		j.Started = p.now()
 	}
 	p.finish(j, st)
 	p.dispatch()
@@ -348,10 +441,11 @@ func (p *Pool) finish(j *Job, st State) {
 func (p *Pool) Cancel() int {
 	var ended []*Job
 	for i, s := range p.slots {
-		if s == nil || s.job == nil {
+		if s == nil || !s.busy() {
 			continue
 		}
-		ended = append(ended, s.job)
+		ended = append(ended, s.jobs...)
+		s.jobs = nil
 		p.t.Terminate(i)
 		if s.retired {
 			p.slots[i] = nil
@@ -375,20 +469,24 @@ func (p *Pool) Busy() bool { return len(p.jobs) > 0 }
 func (p *Pool) Running() []*Job {
 	var out []*Job
 	for _, s := range p.slots {
-		if s != nil && s.job != nil {
-			out = append(out, s.job)
+		if s != nil && s.busy() {
+			out = append(out, s.jobs[0])
 		}
 	}
 	return out
 }
 
-// Slots returns what each worker is doing, in slot order: its job, or nil
-// when it is idle.
+// Slots returns what each worker is doing, in slot order: its running
+// job, or nil when it is idle.
 func (p *Pool) Slots() []*Job {
 	var out []*Job
 	for _, s := range p.slots {
 		if s != nil && !s.retired {
-			out = append(out, s.job)
+			var j *Job
+			if s.busy() {
+				j = s.jobs[0]
+			}
+			out = append(out, j)
 		}
 	}
 	return out
@@ -451,8 +549,14 @@ func Summarize(jobs []*Job, now time.Time) Summary {
 
 // Text describes a summary in a few words: "3 of 12 done · 2 running ·
 // about 40 s left".
-func (s Summary) Text() string {
-	t := fmt.Sprintf("%d of %d done", s.Done+s.Failed, s.Total-s.Cancelled)
+func (s Summary) Text() string { return s.TextOf("") }
+
+// TextOf is Text naming what is counted: "3 of 12 units done · …".
+func (s Summary) TextOf(noun string) string {
+	if noun != "" {
+		noun += " "
+	}
+	t := fmt.Sprintf("%d of %d %sdone", s.Done+s.Failed, s.Total-s.Cancelled, noun)
 	if s.Failed > 0 {
 		t += fmt.Sprintf(" (%d failed)", s.Failed)
 	}

@@ -45,6 +45,7 @@ func want(t *testing.T, got, expected string) {
 func TestDispatchLoadsDataOncePerWorker(t *testing.T) {
 	f := &fake{}
 	p := New(f, 2, newClock().now)
+	p.Depth = 1
 	want(t, f.take(), "spawn 0; spawn 1")
 	var done []string
 	onDone := func(j *Job) { done = append(done, fmt.Sprintf("%d:%s", j.ID, j.State)) }
@@ -56,7 +57,7 @@ func TestDispatchLoadsDataOncePerWorker(t *testing.T) {
 	if sl := p.Slots(); len(sl) != 2 || sl[0] != jobs[0] || sl[1] != jobs[1] {
 		t.Errorf("slots %v", sl)
 	}
-	p.Result(2, []byte("ok2"))
+	p.Result(2, []byte("ok2"), nil)
 	want(t, f.take(), "start 3(r3)→1") // slot 1 has the data already
 	// A job at the front overtakes the queue; one without data loads none.
 	p.Submit("methods", []byte("m"), -1, true, nil, onDone)
@@ -65,10 +66,10 @@ func TestDispatchLoadsDataOncePerWorker(t *testing.T) {
 	if jobs[0].State != Failed || jobs[0].Err != "bad parameter" || jobs[1].State != Done || string(jobs[1].Response) != "ok2" {
 		t.Errorf("jobs %+v %+v", jobs[0], jobs[1])
 	}
-	p.Result(5, nil)
-	p.Result(3, nil)
+	p.Result(5, nil, nil)
+	p.Result(3, nil, nil)
 	want(t, f.take(), "start 4(r4)→0")
-	p.Result(4, nil)
+	p.Result(4, nil, nil)
 	if sl := p.Slots(); len(sl) != 2 || sl[0] != nil || sl[1] != nil {
 		t.Errorf("idle slots %v", sl)
 	}
@@ -86,6 +87,7 @@ func TestDispatchLoadsDataOncePerWorker(t *testing.T) {
 func TestCancel(t *testing.T) {
 	f := &fake{}
 	p := New(f, 2, newClock().now)
+	p.Depth = 1
 	f.take()
 	var jobs []*Job
 	cancelled := 0
@@ -96,7 +98,7 @@ func TestCancel(t *testing.T) {
 			}
 		}))
 	}
-	p.Result(1, []byte("first"))
+	p.Result(1, []byte("first"), nil)
 	f.take()
 	if n := p.Cancel(); n != 4 || cancelled != 4 {
 		t.Fatalf("cancelled %d (callbacks %d), want 4", n, cancelled)
@@ -111,7 +113,7 @@ func TestCancel(t *testing.T) {
 		}
 	}
 	// The old workers' last words change nothing.
-	p.Result(2, []byte("late"))
+	p.Result(2, []byte("late"), nil)
 	p.Progress(3, wire.Progress{Fraction: 0.5})
 	if jobs[1].State != Cancelled || jobs[1].Response != nil || p.Busy() {
 		t.Error("a late message revived a cancelled job")
@@ -120,7 +122,7 @@ func TestCancel(t *testing.T) {
 	p.Submit("again", []byte("a"), 1, false, nil, nil)
 	want(t, f.take(), "load 1→0; start 6(a)→0")
 	// Cancelling with idle workers leaves them alone.
-	p.Result(6, nil)
+	p.Result(6, nil, nil)
 	if n := p.Cancel(); n != 0 || f.take() != "" {
 		t.Errorf("idle cancel: %d", n)
 	}
@@ -129,6 +131,7 @@ func TestCancel(t *testing.T) {
 func TestFatalAndResize(t *testing.T) {
 	f := &fake{}
 	p := New(f, 1, newClock().now)
+	p.Depth = 1
 	f.take()
 	a := p.Submit("a", []byte("a"), 3, false, nil, nil)
 	p.Submit("b", []byte("b"), 3, false, nil, nil)
@@ -152,7 +155,7 @@ func TestFatalAndResize(t *testing.T) {
 	if p.Size() != 1 || f.take() != "" {
 		t.Errorf("size %d", p.Size())
 	}
-	p.Result(2, nil)
+	p.Result(2, nil, nil)
 	want(t, f.take(), "start 3(c)→0")
 	if p.ReadyCount() != 0 {
 		t.Error("the fresh worker has not said it is ready")
@@ -164,6 +167,7 @@ func TestFatalAndResize(t *testing.T) {
 func TestWorkersThatCannotStart(t *testing.T) {
 	f := &fake{}
 	p := New(f, 2, newClock().now)
+	p.Depth = 1
 	f.take()
 	a := p.Submit("a", []byte("a"), -1, false, nil, nil)
 	b := p.Submit("b", []byte("b"), -1, false, nil, nil)
@@ -197,6 +201,7 @@ func TestSummarize(t *testing.T) {
 	c := newClock()
 	f := &fake{}
 	p := New(f, 2, c.now)
+	p.Depth = 1
 	var jobs []*Job
 	for k := 0; k < 4; k++ {
 		jobs = append(jobs, p.Submit("j", nil, -1, false, nil, nil))
@@ -209,7 +214,7 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("text %q", s.Text())
 	}
 	c.advance(4 * time.Second)
-	p.Result(1, nil) // job 3 starts at 4 s
+	p.Result(1, nil, nil) // job 3 starts at 4 s
 	c.advance(6 * time.Second)
 	p.Progress(2, wire.Progress{Fraction: 0.5})
 	p.Progress(3, wire.Progress{Fraction: 0})
@@ -235,4 +240,90 @@ func TestSummarize(t *testing.T) {
 			t.Errorf("LeftText(%v) = %q", d, got)
 		}
 	}
+}
+
+// With Depth 2 a worker is sent its next job while it runs one, as long as
+// at least as many jobs wait as there are workers; the job sent ahead
+// waits (Queued) until the one before it ends, then runs on the same
+// worker. Near the end of the queue jobs go to idle workers only. When a
+// worker dies, the job sent ahead goes back to the queue.
+func TestDepth(t *testing.T) {
+	c := newClock()
+	f := &fake{}
+	p := New(f, 2, c.now)
+	f.take()
+	var jobs []*Job
+	for k := 1; k <= 5; k++ {
+		jobs = append(jobs, p.Submit("j", []byte(fmt.Sprint(k)), 1, false, nil, nil))
+	}
+	// 1 and 2 run; 3 is sent ahead to worker 0 (4 and 5 wait: 3 ≥ 2
+	// workers); then 2 wait, so 4 goes ahead to worker 1; 5 waits.
+	want(t, f.take(), "load 1→0; start 1(1)→0; load 1→1; start 2(2)→1; start 3(3)→0; start 4(4)→1")
+	if jobs[2].State != Queued || jobs[2].Slot != 0 || !jobs[2].Started.IsZero() {
+		t.Errorf("job sent ahead: %+v", jobs[2])
+	}
+	if s := Summarize(jobs, c.now()); s.Running != 2 || s.Queued != 3 {
+		t.Errorf("summary %+v", s)
+	}
+	c.advance(time.Second)
+	p.Result(1, nil, nil)
+	// 3 now runs on worker 0; 5 is the last one waiting: it is not sent
+	// ahead (one job waits, two workers).
+	if jobs[2].State != Running || !jobs[2].Started.Equal(c.now()) || f.take() != "" {
+		t.Errorf("after the first result: %+v", jobs[2])
+	}
+	if sl := p.Slots(); sl[0] != jobs[2] || sl[1] != jobs[1] {
+		t.Errorf("slots %v", sl)
+	}
+	c.advance(time.Second)
+	p.Started(3) // the worker's own word: the clock starts now
+	if !jobs[2].Started.Equal(c.now()) {
+		t.Errorf("started at %v", jobs[2].Started)
+	}
+	// Worker 1 dies while running 2 with 4 sent ahead: 2 fails, 4 goes
+	// back to the head of the queue and to the fresh worker.
+	p.Ready(1)
+	p.Fatal(1, "out of memory")
+	want(t, f.take(), "terminate 1; spawn 1; load 1→1; start 4(4)→1")
+	if jobs[1].State != Failed || jobs[3].State != Running || jobs[3].Slot != 1 || jobs[4].State != Queued || jobs[4].Slot != -1 {
+		t.Errorf("after the death: %s %s/%d %s/%d", jobs[1].State, jobs[3].State, jobs[3].Slot, jobs[4].State, jobs[4].Slot)
+	}
+	p.Result(3, nil, nil)
+	want(t, f.take(), "start 5(5)→0")
+	// Cancel ends the running and the sent-ahead jobs alike.
+	p.Submit("j", []byte("6"), 1, false, nil, nil)
+	p.Submit("j", []byte("7"), 1, false, nil, nil)
+	f.take()
+	if n := p.Cancel(); n != 4 || p.Busy() {
+		t.Errorf("cancelled %d, busy %v", n, p.Busy())
+	}
+}
+
+// A job for a given worker waits for that worker, while others overtake
+// it; when that worker is gone, any takes it.
+func TestSubmitTo(t *testing.T) {
+	f := &fake{}
+	p := New(f, 2, newClock().now)
+	p.Depth = 1
+	f.take()
+	p.Submit("a", []byte("a"), -1, false, nil, nil)
+	want(t, f.take(), "start 1(a)→0")
+	p.SubmitTo(0, "for 0", []byte("x"), -1, false, nil, nil)
+	p.Submit("b", []byte("b"), -1, false, nil, nil)
+	want(t, f.take(), "start 3(b)→1") // b overtakes the job waiting for worker 0
+	p.Result(3, nil, nil)
+	if f.take() != "" {
+		t.Error("worker 1 took the job for worker 0")
+	}
+	p.Result(1, nil, nil)
+	want(t, f.take(), "start 2(x)→0")
+	if got := p.Live(); len(got) != 2 || got[0] != 0 || got[1] != 1 {
+		t.Errorf("live %v", got)
+	}
+	// Worker 1 retires: a job for it goes to worker 0.
+	p.Result(2, nil, nil)
+	p.Resize(1)
+	f.take()
+	p.SubmitTo(1, "for 1", []byte("y"), -1, false, nil, nil)
+	want(t, f.take(), "start 4(y)→0")
 }

@@ -16,6 +16,15 @@ const (
 	OpInspect = "inspect"
 	OpMethods = "methods"
 	OpReduce  = "reduce"
+	OpSynth   = "synth"
+	// OpPrepare reads loaded data ahead of a run and warms the worker up;
+	// OpCollect keeps an evaluation part in a worker for a merge there
+	// (Request.Session; the merge then names the session).
+	OpPrepare = "prepare"
+	OpCollect = "collect"
+	// OpReport writes the JSON of a report a merge with a session and
+	// Light kept in the worker.
+	OpReport = "report"
 	// The evaluation's operations (job.OpEval, OpEvalPlan, OpMerge).
 	OpEval     = "eval"
 	OpEvalPlan = "eval-plan"
@@ -53,7 +62,37 @@ type Request struct {
 	K           int         `json:"k,omitempty"`
 	PreviewRows int         `json:"preview_rows,omitempty"`
 	WeightRows  int         `json:"weight_rows,omitempty"`
-	Columns     []int       `json:"columns,omitempty"`
+	// Columns, Synth, Session, Expect and Light belong to the worker's own
+	// operations: the features reduce keeps, what synth generates, the
+	// parts collected for a merge, how many the merge expects, and whether
+	// it answers with the summaries only (OpReport then writes the
+	// report).
+	Columns []int  `json:"columns,omitempty"`
+	Synth   *Synth `json:"synth,omitempty"`
+	Session int    `json:"session,omitempty"`
+	Expect  int    `json:"expect,omitempty"`
+	Light   bool   `json:"light,omitempty"`
+}
+
+// MaxSynthCells bounds the table the worker's synth operation generates
+// (samples × features): the CSV text of a million numbers is about 20 MB,
+// and every worker keeps a copy.
+const MaxSynthCells = 1_000_000
+
+// Synth is what the worker's synth operation generates: the gsr-fs §5.1
+// data of `sparsefs synth` (m samples, d1 informative, d2 irrelevant
+// features, c classes or targets, a fraction of outliers, a seed), with the
+// task "classification" (a label column) or "regression" (targets y1…yc),
+// written as CSV under Name.
+type Synth struct {
+	M        int     `json:"m"`
+	D1       int     `json:"d1"`
+	D2       int     `json:"d2"`
+	C        int     `json:"c"`
+	Outliers float64 `json:"outliers"`
+	Seed     uint64  `json:"seed"`
+	Task     string  `json:"task"`
+	Name     string  `json:"name"`
 }
 
 // Selection is job.Selection.
@@ -150,7 +189,7 @@ type Param struct {
 	Doc     string   `json:"doc"`
 }
 
-// Reduced is the answer of the worker's reduce operation.
+// Reduced is the answer of the worker's reduce and synth operations.
 type Reduced struct {
 	Name string `json:"name"`
 	CSV  string `json:"csv"`
@@ -194,6 +233,9 @@ type EvalPlan struct {
 	Coding      string        `json:"coding,omitempty"`
 	Tune        []EvalGrid    `json:"tune,omitempty"`
 	InnerFolds  int           `json:"inner_folds,omitempty"`
+	// WeightRows asks every embedded fit for |W| of its top rows
+	// (Fit.Weights).
+	WeightRows int `json:"weight_rows,omitempty"`
 }
 
 // EvalVariant is evaluate.Variant: a method and its parameters (a list of
@@ -284,16 +326,24 @@ type UnitResult struct {
 
 // Fit is evaluate.Fit.
 type Fit struct {
-	K           int     `json:"k,omitempty"`
-	Ranking     []int   `json:"ranking"`
-	Scores      Floats  `json:"scores"`
-	PerClass    [][]int `json:"per_class,omitempty"`
-	Objective   *Float  `json:"objective"`
-	Iterations  int     `json:"iterations"`
-	Stop        string  `json:"stop"`
-	Trace       Floats  `json:"trace"`
-	NonzeroRows *int    `json:"nonzero_rows"`
-	Seconds     float64 `json:"seconds"`
+	K           int         `json:"k,omitempty"`
+	Ranking     []int       `json:"ranking"`
+	Scores      Floats      `json:"scores"`
+	PerClass    [][]int     `json:"per_class,omitempty"`
+	Objective   *Float      `json:"objective"`
+	Iterations  int         `json:"iterations"`
+	Stop        string      `json:"stop"`
+	Trace       Floats      `json:"trace"`
+	NonzeroRows *int        `json:"nonzero_rows"`
+	Seconds     float64     `json:"seconds"`
+	Weights     *FitWeights `json:"weights,omitempty"`
+}
+
+// FitWeights is evaluate.Weights: |W| of a fit's top-ranked rows (its
+// columns are W's: the classes when W has one column per class).
+type FitWeights struct {
+	Rows []int    `json:"rows"`
+	Abs  []Floats `json:"abs"`
 }
 
 // Tuning is evaluate.Tuning.

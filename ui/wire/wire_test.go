@@ -54,14 +54,15 @@ func keys(m map[string]reflect.Type) []string {
 }
 
 // Every JSON field of core/job's types exists here with the same kind of
-// value, and every field here exists there (Request.Columns excepted: it
-// belongs to the worker's reduce operation).
+// value, and every field here exists there (Request.Columns, Synth,
+// Session, Expect and Light excepted: they belong to the worker's own
+// operations).
 func TestSameJSONFields(t *testing.T) {
 	pairs := []struct {
 		job, wire any
 		extra     []string
 	}{
-		{job.Request{}, Request{}, []string{"columns"}},
+		{job.Request{}, Request{}, []string{"columns", "synth", "session", "expect", "light"}},
 		{job.Data{}, Data{}, nil},
 		{job.Selection{}, Selection{}, nil},
 		{job.Weights{}, Weights{}, nil},
@@ -81,6 +82,7 @@ func TestSameJSONFields(t *testing.T) {
 		{evaluate.VariantInfo{}, VariantInfo{}, nil},
 		{evaluate.UnitResult{}, UnitResult{}, nil},
 		{evaluate.Fit{}, Fit{}, nil},
+		{evaluate.Weights{}, FitWeights{}, nil},
 		{evaluate.Tuning{}, Tuning{}, nil},
 		{evaluate.TuneScore{}, TuneScore{}, nil},
 		{job.EvalReport{}, EvalReport{}, nil},

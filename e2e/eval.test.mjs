@@ -1,0 +1,286 @@
+// The evaluation in the browser: the page plans it in a worker, spreads
+// its units over the pool, merges them in a worker, and shows the report
+// `sparsefs eval` prints for the same data, protocol and seed. Also:
+// cancel and resume, exports that parse back (the report re-runs on the
+// CLI), a saved report loading back, the synthetic classroom demo with its
+// ground truth, and the papers' presets. Uses dist-e2e/ (its worker also
+// holds the slow test double e2e_slow, for the cancel test).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, startBrowser, repo, cli, openApp, chooseMethods, runAndWait, shownRanking, setMode, runs, waitRun } from './lib.mjs';
+
+let server, browser;
+const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-eval-'));
+const demo = path.join(repo, 'assets', 'demo', 'breast-cancer-wisconsin.csv');
+
+before(async () => {
+  server = await startServer('/', { dir: 'dist-e2e' });
+  browser = await startBrowser();
+  await browser.page.setViewportSize({ width: 1280, height: 900 });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+async function download(page, selector) {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const file = path.join(tmp, d.suggestedFilename());
+  await d.saveAs(file);
+  return { name: d.suggestedFilename(), file, bytes: readFileSync(file) };
+}
+
+// noTimes drops what may differ between two runs of the same request:
+// timings, and where the data were read from.
+function noTimes(rep) {
+  return JSON.parse(JSON.stringify(rep, (k, v) => (k === 'seconds' || k === 'fit_seconds' || k === 'path' ? undefined : v)));
+}
+
+// withoutWeights drops the |W| rows the page asks for (sparsefs eval has
+// no flag for them; they change nothing else).
+function withoutWeights(rep) {
+  return JSON.parse(JSON.stringify(rep, (k, v) => (k === 'weights' || k === 'weight_rows' ? undefined : v)));
+}
+
+const pct = (x) => (100 * x).toFixed(1);
+const cell = (m, s) => (Number.isNaN(s) || s === null ? pct(m) : `${pct(m)} ± ${pct(s)}`);
+
+let savedReport; // the report of the first test, loaded back by a later one
+
+test('demo → evaluation: one point per K on the accuracy charts, the numbers of sparsefs eval, the report re-runs on the CLI', async () => {
+  const { page } = browser;
+  await openApp(page, server.url);
+  await page.click('#demo');
+  await page.waitForSelector('#preview');
+  assert.equal(await page.isChecked('#mode-eval'), true, 'evaluating is the default');
+  await chooseMethods(page, ['fisher', 'fstat', 'exl21']);
+  await page.fill('#folds', '4');
+  await page.fill('#seed', '7');
+  await page.fill('#klist', '5, 10, 20');
+  await page.check('#cls-knn');
+  await page.fill('#knn-k', '3');
+  assert.equal(await page.textContent('#plan'), 'Run will evaluate 3 settings × 4 folds = 12 units on 2 workers.');
+  await runAndWait(page);
+  assert.match(await page.textContent('#progress-text'), /^12 of 12 units done · report merged · [\d.]+ s$/);
+  // The worker that planned the run collected the parts as they came and
+  // merged them (no fallback to sending them all at the end).
+  assert.equal(await page.evaluate(() => performance.getEntriesByName('sparsefs-eval-merge-all').length), 0);
+  // The accuracy charts: one per classifier, one line per selector, one
+  // point per K.
+  for (const cls of ['svm', 'knn']) {
+    await page.waitForSelector(`#chart-accuracy-${cls} svg`);
+    assert.equal(await page.$$eval(`#chart-accuracy-${cls} path.line`, (p) => p.length), 3);
+    assert.equal(await page.$$eval(`#chart-accuracy-${cls} circle.mark`, (m) => m.length), 9);
+  }
+  const titles = await page.$$eval('#charts svg > title', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(titles, ['Accuracy vs K — svm(C=1,ovo,free bias)', 'Accuracy vs K — knn(k=3)', 'Redundancy rate of the top K features',
+    'Sparsity level of W (K = 20)', 'Fitting time per split (in the worker)', 'Convergence — exl21']);
+  // sparsefs eval with the same data, protocol and seed.
+  const want = cli('eval', '-data', demo, '-methods', 'fisher,fstat,exl21', '-k', '5,10,20', '-classifier', 'svm,knn', '-neighbors', '3',
+    '-cv', '4', '-seed', '7');
+  const rows = await page.$$eval('#acc-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].slice(0, 5).map((c) => c.textContent)));
+  const expected = [];
+  want.results.forEach((vr) => want.classifiers.forEach((c, q) => {
+    expected.push([vr.method, 'accuracy % · ' + c.split('(')[0], ...vr.accuracy[q].mean.map((m, i) => cell(m, vr.accuracy[q].std[i]))]);
+  }));
+  assert.deepEqual(rows, expected);
+  // The hover value of a point: the mean accuracy itself.
+  const mark = await page.$eval('#chart-accuracy-svm circle.mark title', (t) => t.textContent);
+  assert.match(mark, /^fisher: K 5, accuracy 0\.\d+ \(band /);
+  assert.ok(Math.abs(Number(mark.match(/accuracy ([\d.]+)/)[1]) - want.results[0].accuracy[0].mean[0]) < 1e-3);
+  // The report saved from the page: the CLI's numbers, every parameter and
+  // the seed; -request re-runs it to the same report.
+  const saved = await download(page, '#export-report');
+  assert.equal(saved.name, 'sparsefs-breast-cancer-wisconsin-report.json');
+  savedReport = saved.file;
+  const rep = JSON.parse(saved.bytes);
+  assert.equal(rep.request.eval.seed, 7);
+  assert.deepEqual(rep.request.eval.protocol, { kind: 'cv', folds: 4 });
+  assert.deepEqual(rep.request.eval.classifiers, [{ name: 'svm', C: 1, multiclass: 'ovo', bias: 'free' }, { name: 'knn', neighbors: 3 }]);
+  assert.equal(rep.request.eval.methods[2].params.alpha, 1); // every parameter written in
+  assert.equal(rep.dataset.sha256, want.dataset.sha256);
+  const strip = (r) => withoutWeights(noTimes({ features: r.features, k: r.k, classifiers: r.classifiers, splits: r.splits, results: r.results, warnings: r.warnings }));
+  assert.deepEqual(strip(rep), strip(want));
+  assert.ok(rep.results[2].units[0].fits[0].weights.rows.length === 20, '|W| rows for the heat map');
+  const again = cli('eval', '-request', saved.file, '-data', demo);
+  assert.deepEqual(noTimes(again), noTimes(rep));
+  // The ranking across the folds: fisher's, by how many folds' top K
+  // hold each feature.
+  const ranking = await shownRanking(page);
+  assert.equal(ranking.length, 20);
+  const top20 = want.results[0].units.map((u) => u.selected[2]);
+  const count = (j) => top20.filter((s) => s.includes(j)).length;
+  assert.equal(await page.$eval('#ranking thead', (h) => h.textContent.includes('in the top 20 of the splits')), true);
+  const freq = await page.$$eval('#ranking tbody tr', (trs) => trs.map((tr) => tr.cells[4].textContent));
+  ranking.forEach((r, i) => assert.equal(freq[i], `${count(r.column)} / 4`, r.name));
+  assert.deepEqual(ranking.slice(0, 5).map((r) => count(r.column)), [4, 4, 4, 4, 4]);
+  // exl21: its |W| heat map and its per-class selection on a split.
+  await page.selectOption('#detail-variant', '2');
+  await page.selectOption('#detail-split', '1');
+  await page.waitForSelector('#chart-weights svg');
+  const fit = want.results[2].units[1].fits[0];
+  const split = await shownRanking(page);
+  assert.deepEqual(split.map((r) => r.column), fit.ranking.slice(0, 20));
+  const perClass = await page.$$eval('#per-class tbody tr', (trs) => trs.map((tr) => [...tr.cells].slice(1).map((c) => c.textContent)));
+  assert.deepEqual(perClass[0], fit.per_class.map((r) => want.features[r[0]]));
+  assert.equal(await page.$$eval('#chart-weights rect.cell', (c) => c.length), 20 * 2);
+  // The ranking and the reduced data parse back.
+  const csv = (await download(page, '#export-ranking')).bytes.toString().trim().split('\n').map((l) => l.split(','));
+  assert.deepEqual(csv[0], ['rank', 'feature', 'index', 'score']);
+  assert.deepEqual(csv.slice(1, 21).map((r) => +r[2]), fit.ranking.slice(0, 20));
+  const reduced = (await download(page, '#export-reduced'));
+  assert.equal(reduced.name, 'breast-cancer-wisconsin-top20.csv');
+  const head = reduced.bytes.toString().split('\n')[0].split(',');
+  assert.deepEqual(head, [...fit.ranking.slice(0, 20).map((j) => want.features[j]), 'diagnosis']);
+  assert.deepEqual(browser.problems, []);
+});
+
+test('a saved evaluation report loads back: results, configuration and demo; Run repeats it', async () => {
+  assert.ok(savedReport, 'the first test saves a report');
+  const { page } = browser;
+  await openApp(page, server.url);
+  await page.setInputFiles('#report-file', savedReport);
+  await page.waitForSelector('#acc-table tbody tr');
+  assert.match(await page.textContent('#notice'), /^Evaluation report loaded: 3 settings × 4 splits on breast-cancer-wisconsin\.csv \(demo\)\./);
+  const shownBefore = await page.$$eval('#acc-table tbody tr', (trs) => trs.map((tr) => tr.textContent));
+  await page.waitForSelector('#chart-accuracy-knn svg');
+  // The configuration is restored and the demo loaded again.
+  assert.equal(await page.inputValue('#klist'), '5, 10, 20');
+  assert.equal(await page.inputValue('#folds'), '4');
+  assert.equal(await page.inputValue('#seed'), '7');
+  assert.equal(await page.inputValue('#knn-k'), '3');
+  assert.equal(await page.isChecked('#cls-knn'), true);
+  assert.equal(await page.isChecked('#m-exl21'), true);
+  await page.waitForSelector('#preview');
+  await page.waitForFunction(() => /Run repeats it/.test(document.querySelector('#report-note')?.textContent || ''));
+  await runAndWait(page);
+  const shownAfter = await page.$$eval('#acc-table tbody tr', (trs) => trs.map((tr) => tr.textContent));
+  const noTime = (rows) => rows.map((r) => r.replace(/[\d.]+ m?s ± [\d.]+ m?s/, ''));
+  assert.deepEqual(noTime(shownAfter), noTime(shownBefore));
+  assert.deepEqual(browser.problems, []);
+});
+
+test('cancel mid-evaluation keeps the finished units; Run finishes the others; the next run works', async () => {
+  const { page } = browser;
+  await openApp(page, server.url);
+  await page.selectOption('#demo-choice', 'digits');
+  await page.click('#demo');
+  await page.waitForSelector('#preview');
+  await chooseMethods(page, ['fisher', 'e2e_slow']);
+  await page.fill('#p-e2e_slow-ms', '60');
+  await page.fill('#p-e2e_slow-max_iter', '10');
+  await page.fill('#klist', '5, 10');
+  const n = await runs(page);
+  await page.click('#run');
+  // fisher's 5 units are quick; e2e_slow's take 0.6 s each.
+  await page.waitForFunction(() => /^[5-8] of 10 units done · 2 running/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
+  const t0 = Date.now();
+  await page.click('#cancel');
+  await waitRun(page, n + 1);
+  assert.ok(Date.now() - t0 < 1500, `cancelling took ${Date.now() - t0} ms`);
+  const text = await page.textContent('#progress-text');
+  const done = Number(text.match(/^(\d+) of 10 units done/)[1]);
+  assert.match(text, / · \d cancelled · /);
+  assert.match(await page.textContent('#notice'), new RegExp(`^Cancelled\\. The ${done} units already finished are kept`));
+  // What finished is shown: the means over the splits done so far.
+  assert.match(await page.textContent('#eval-summary'), new RegExp(`partial: ${done} of 10 units`));
+  await page.waitForSelector('#chart-accuracy-svm svg');
+  assert.equal(await page.isDisabled('#export-report'), true);
+  await page.click('#units summary');
+  await page.waitForSelector('#units-table tbody tr');
+  const states = await page.$$eval('#units-table tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent));
+  assert.equal(states.filter((s) => s === 'done').length, done);
+  assert.deepEqual(await page.$$eval('#running li', (l) => l.map((x) => x.textContent)), ['worker 1 · idle', 'worker 2 · idle']);
+  // Run with the same settings takes over the finished units.
+  await runAndWait(page);
+  assert.match(await page.textContent('#notice'), new RegExp(`^${done} units taken over from the cancelled run\\.`));
+  assert.match(await page.textContent('#progress-text'), /^10 of 10 units done · report merged/);
+  await page.waitForSelector('#export-report:not([disabled])'); // its JSON follows the summaries
+  assert.equal(await page.evaluate(() => performance.getEntriesByName('sparsefs-eval-merge-all').length), 0);
+  // The convergence of the test double: 1 + 1/k after iteration k.
+  const marks = await page.$$eval('#chart-conv-e2e_slow circle.mark title', (ts) => ts.map((t) => t.textContent));
+  assert.equal(marks.length, 50);
+  assert.equal(marks[0], 'e2e_slow · split 1: iteration 1, objective 2');
+  // Other settings: a fresh run.
+  await chooseMethods(page, ['fisher']);
+  await runAndWait(page);
+  assert.match(await page.textContent('#progress-text'), /^5 of 5 units done · report merged/);
+  assert.equal(await page.$('#notice'), null);
+  assert.deepEqual(browser.problems, []);
+});
+
+test('Generate data: the synthetic demo, its ground truth in the results, the file sparsefs synth writes', async () => {
+  const { page } = browser;
+  await openApp(page, server.url);
+  await page.click('#generate summary');
+  for (const [id, v] of [['#syn-m', '120'], ['#syn-d1', '3'], ['#syn-d2', '20'], ['#syn-c', '3'], ['#syn-seed', '5']]) {
+    await page.fill(id, v);
+  }
+  assert.match(await page.textContent('#synth-line'), /^120 samples × 29 features \(6 informative, 3 redundant, 20 irrelevant\), 3 classes\. The same file: sparsefs synth -m 120 -d1 3 -d2 20 -c 3 -outliers 0 -seed 5 -task classification/);
+  await page.click('#generate-data');
+  await page.waitForSelector('#preview');
+  assert.equal(await page.textContent('#file-name'), 'synthetic-m120-d1_3-d2_20-c3-out0-seed5.csv');
+  const saved = await download(page, '#save-data');
+  const synth = execFileSync(path.join(repo, 'bin', 'sparsefs'), ['synth', '-m', '120', '-d1', '3', '-d2', '20', '-c', '3', '-seed', '5', '-task', 'classification']);
+  assert.ok(saved.bytes.equals(synth), 'the page generates the file of sparsefs synth');
+  await chooseMethods(page, ['fisher', 'l1svm']);
+  await page.fill('#klist', '3, 6, 12');
+  await runAndWait(page);
+  // Informative features among the top K, and the best share possible.
+  await page.waitForSelector('#chart-truth svg');
+  const best = await page.$$eval('#chart-truth circle.mark title', (ts) => ts.map((t) => t.textContent).filter((t) => t.startsWith('the best')));
+  assert.deepEqual(best, ['the best possible: K 3, share informative 1', 'the best possible: K 6, share informative 1', 'the best possible: K 12, share informative 0.5']);
+  // The ranking marks the ground truth: the generator's f1…f6.
+  const truth = await page.$$eval('#ranking tbody tr', (trs) => trs.map((tr) => [tr.cells[1].textContent, tr.cells[6].textContent]));
+  for (const [name, role] of truth) {
+    const j = Number(name.slice(1));
+    assert.equal(role, j <= 6 ? '★ informative' : j <= 9 ? 'redundant' : 'irrelevant', name);
+  }
+  // fisher finds them: no irrelevant feature among its first six (a
+  // redundant one — the average of two informative ones — may lead).
+  assert.ok(truth.slice(0, 6).every((t) => t[1] !== 'irrelevant'), truth.slice(0, 6).join(' '));
+  // A saved report names the generated data: loading it makes them again.
+  const rep = await download(page, '#export-report');
+  await openApp(page, server.url);
+  await page.setInputFiles('#report-file', rep.file);
+  await page.waitForFunction(() => document.querySelector('#file-name')?.textContent === 'synthetic-m120-d1_3-d2_20-c3-out0-seed5.csv');
+  await page.waitForSelector('#chart-truth svg');
+  assert.deepEqual(browser.problems, []);
+});
+
+test('presets: reproduce rfs-nie-2010 Table 1 sets the paper’s protocol', async () => {
+  const { page } = browser;
+  await openApp(page, server.url);
+  await page.click('#demo');
+  await page.waitForSelector('#preview');
+  await setMode(page, 'rank');
+  await page.selectOption('#preset', 'rfs-nie-2010');
+  await page.click('#apply-preset');
+  assert.equal(await page.isChecked('#mode-eval'), true);
+  assert.equal(await page.inputValue('#klist'), '20, 80');
+  assert.equal(await page.inputValue('#folds'), '5');
+  assert.equal(await page.inputValue('#svm-c'), '1');
+  assert.equal(await page.isChecked('#cls-svm'), true);
+  assert.equal(await page.isChecked('#cls-knn'), false);
+  assert.equal(await page.inputValue('#p-mrmr-k'), '80');
+  const ticked = await page.$$eval('#methods input:checked', (els) => els.map((e) => e.id.slice(2)));
+  const hasRFS = await page.$('#m-rfs');
+  assert.deepEqual(ticked.sort(), [...['relieff', 'fstat', 'ttest', 'infogain', 'mrmr'], ...(hasRFS ? ['rfs'] : [])].sort());
+  assert.match(await page.textContent('#preset-protocol'), /^Protocol: 5-fold cross-validation · svm \(C = 1\) · K = 20, 80\.$/);
+  // The demo has 30 features: K = 80 is left out, and the plan says so.
+  assert.match(await page.textContent('#plan'), /K above the 30 features left out: 80\.$/);
+  // A holdout protocol with tuning: gsr-fs.
+  await page.selectOption('#preset', 'gsr-fs-peng-fan');
+  await page.click('#apply-preset');
+  assert.equal(await page.inputValue('#scheme'), 'holdout');
+  assert.equal(await page.inputValue('#train'), '0.6');
+  assert.equal(await page.inputValue('#repeats'), '10');
+  assert.equal(await page.inputValue('#tune'), 'lambda=0.001,0.01,0.1,1,10,100; r=0.5,1,2; svm.C=0.001,0.01,0.1,1,10,100');
+  assert.match(await page.textContent('#plan'), /^Run will evaluate \d+ settings × 10 holdout splits = \d+ units on 2 workers\./);
+  assert.deepEqual(browser.problems, []);
+});

@@ -1,0 +1,515 @@
+package lab
+
+import (
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"sparsefs/core/job"
+	"sparsefs/ui/wire"
+)
+
+// registry is the worker's list of methods, as the page receives it.
+func registry(t *testing.T) []wire.MethodInfo {
+	t.Helper()
+	b, err := json.Marshal(job.Methods())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list wire.MethodList
+	if err := json.Unmarshal(b, &list); err != nil {
+		t.Fatal(err)
+	}
+	return list.Methods
+}
+
+// evalCSV is a small labelled table: three classes, the first two of
+// eight features informative.
+func evalCSV() []byte {
+	r := rand.New(rand.NewPCG(3, 4))
+	var b strings.Builder
+	b.WriteString("g1,g2,g3,g4,g5,g6,g7,g8,class\n")
+	for i := 0; i < 45; i++ {
+		c := i % 3
+		for j := 0; j < 8; j++ {
+			v := r.NormFloat64()
+			if j < 2 {
+				v += 1.5 * float64(c)
+			}
+			fmt.Fprintf(&b, "%.6f,", v)
+		}
+		fmt.Fprintf(&b, "c%d\n", c)
+	}
+	return []byte(b.String())
+}
+
+// runJob runs a page request through core/job on data, as a worker does,
+// and returns the response's JSON.
+func runJob(t *testing.T, request []byte, data []byte) []byte {
+	t.Helper()
+	var req job.Request
+	if err := json.Unmarshal(request, &req); err != nil {
+		t.Fatalf("the page's request does not read as a job.Request: %v\n%s", err, request)
+	}
+	req.Data.Bytes = data
+	resp, err := job.Run(context.Background(), &req, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, request)
+	}
+	b, err := job.Marshal(resp, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+var timings = regexp.MustCompile(`"(seconds|fit_seconds)":(\{[^}]*\}|[-0-9.e+]+|null)`)
+
+func noTimes(b []byte) string { return timings.ReplaceAllString(string(b), `"$1":0`) }
+
+func TestEvalRequest(t *testing.T) {
+	reg := registry(t)
+	cfg := DefaultConfig()
+	cfg.Toggle("fisher", true)
+	cfg.Toggle("l1svm", true)
+	cfg.SetValue("l1svm", "C", "0.5, 2")
+	cfg.Toggle("l20", true)
+	cfg.SetValue("l20", "gamma", "0.1")
+	cfg.Protocol = Protocol{Scheme: "holdout", Train: 0.7, Repeats: 4, K: "2, 4, 12", Classifiers: []string{"svm", "knn"}, C: 3, Neighbors: 5,
+		Tune: "svm.C = 0.1,1 ; gamma=1:3", Seed: 42}
+	cfg.Label, cfg.Missing = "class", "mean"
+	req, size, err := EvalRequest(&cfg, reg, wire.Data{Name: "t.csv"}, Shape{Samples: 45, Features: 8, Classes: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// fisher 1 + l1svm 2 + l20 1 settings, × 4 holdouts; K = 12 > 8
+	// features is left out.
+	if want := (EvalSize{Variants: 4, Splits: 4, Units: 16, Dropped: []int{12}}); !reflect.DeepEqual(size, want) {
+		t.Errorf("size %+v, want %+v", size, want)
+	}
+	got, _ := json.Marshal(req)
+	want := `{"op":"eval-plan","data":{"name":"t.csv","label":"class","missing":"mean"},"eval":{"methods":[{"method":"fisher"},` +
+		`{"method":"l1svm","params":{"C":[0.5,2]}},{"method":"l20","params":{"gamma":0.1}}],"k":[2,4],` +
+		`"classifiers":[{"name":"svm","C":3},{"name":"knn","neighbors":5}],"protocol":{"kind":"holdout","train":0.7,"repeats":4},` +
+		`"seed":42,"preprocess":"zscore","bias":true,"tune":[{"param":"svm.C","values":[0.1,1]},{"param":"gamma","values":[1,2,3]}],"weight_rows":4}}`
+	if string(got) != want {
+		t.Errorf("request\n got %s\nwant %s", got, want)
+	}
+	// Each error names what to fix.
+	for _, tc := range []struct {
+		edit     func(c *Config)
+		fragment string
+	}{
+		{func(c *Config) { c.SetValue("l20", "k", "5") }, "l20: leave k empty"},
+		{func(c *Config) { c.Protocol.K = "9:20" }, "every K of the list exceeds the 8 features"},
+		{func(c *Config) { c.Protocol.K = "" }, "list the numbers of features K"},
+		{func(c *Config) { c.Protocol.K = "0, 2" }, "every K must be at least 1"},
+		{func(c *Config) { c.Protocol.Classifiers = nil }, "choose a classifier"},
+		{func(c *Config) { c.Protocol.Scheme = "cv"; c.Protocol.Folds = 46 }, "46-fold cross-validation needs 2 to 45 folds"},
+		{func(c *Config) { c.Protocol.Train = 1 }, "training fraction 1 of a holdout"},
+		{func(c *Config) { c.Protocol.Tune = "svm.C" }, `tuning: "svm.C" is not NAME=VALUES`},
+		{func(c *Config) { c.Protocol.Repeats = 5000 }, "at most 5000 are allowed"},
+		{func(c *Config) { c.SetValue("l1svm", "C", "-1") }, "l1svm: parameter C = -1 is invalid"},
+		{func(c *Config) { c.Methods = nil }, "choose at least one selector"},
+	} {
+		c := cfg
+		c.Methods = append([]MethodConfig(nil), cfg.Methods...)
+		for i := range c.Methods {
+			vals := map[string]string{}
+			for k, v := range cfg.Methods[i].Values {
+				vals[k] = v
+			}
+			c.Methods[i].Values = vals
+		}
+		tc.edit(&c)
+		if _, _, err := EvalRequest(&c, reg, wire.Data{}, Shape{Samples: 45, Features: 8, Classes: 3}); err == nil || !strings.Contains(err.Error(), tc.fragment) {
+			t.Errorf("error %v, want %q", err, tc.fragment)
+		}
+	}
+	// Regression data: no classifier, whatever the form says.
+	cfg.Targets = []string{"y1"}
+	req, _, err = EvalRequest(&cfg, reg, wire.Data{}, Shape{Samples: 45, Features: 8, Targets: 1})
+	if err != nil || len(req.Eval.Classifiers) != 0 || !reflect.DeepEqual(req.Data.Targets, []string{"y1"}) {
+		t.Errorf("regression request %+v, %v", req, err)
+	}
+}
+
+// The whole way of the page, through core/job as the workers run it: the
+// plan, every unit as a job of its own (in a scrambled order), the summary
+// of the units done so far, the merge — and the merged report is, but for
+// the timings, byte for byte the report of one `sparsefs eval` run of the
+// same request. The page's own summaries of the units equal the merged
+// report's; the configuration read back from the report makes the same
+// request; and a cancelled run's units are taken over by the next.
+func TestEvalRunEqualsOneRun(t *testing.T) {
+	reg := registry(t)
+	data := evalCSV()
+	cfg := DefaultConfig()
+	cfg.Toggle("fisher", true)
+	cfg.Toggle("l1svm", true)
+	cfg.SetValue("l1svm", "C", "0.5, 2")
+	cfg.Protocol = Protocol{Scheme: "cv", Folds: 3, K: "1, 2, 4", Classifiers: []string{"svm", "knn"}, C: 1, Neighbors: 1, Seed: 9}
+	req, size, err := EvalRequest(&cfg, reg, wire.Data{Name: "t.csv"}, Shape{Samples: 45, Features: 8, Classes: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := NewEvalRun(runJob(t, mustJSON(t, req), data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Parts) != size.Units || size.Units != 9 {
+		t.Fatalf("%d units, the page expected %d", len(run.Parts), size.Units)
+	}
+	order := []int{7, 2, 4, 0, 8, 5, 1, 3, 6}
+	for i, u := range order {
+		if i == 4 {
+			// Units 7, 2, 4, 0 are done: variant 0 (fisher) has splits 0
+			// and 2, variant 1 split 1, variant 2 split 1.
+			partial := run.View()
+			if got := len(partial.Results[0].Units); got != 2 {
+				t.Errorf("fisher has %d units so far", got)
+			}
+			a := [2]float64{run.Units[0].Accuracy[0][1], run.Units[2].Accuracy[0][1]}
+			m, s := partial.Results[0].Accuracy[0].Mean[1], partial.Results[0].Accuracy[0].Std[1]
+			if m != (a[0]+a[1])/2 || math.Abs(s-math.Abs(a[0]-a[1])/math.Sqrt2) > 1e-15 {
+				t.Errorf("partial mean %v ± %v of %v", m, s, a)
+			}
+			if sd := partial.Results[1].Accuracy[0].Std[0]; !math.IsNaN(sd) {
+				t.Errorf("a single split has deviation %v", sd)
+			}
+			// Cancel here: a new run of the same request takes over the
+			// four units.
+			again, err := NewEvalRun(runJob(t, mustJSON(t, req), data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := again.Reuse(run); n != 4 || again.Done() != 4 || !reflect.DeepEqual(again.Missing(), []int{1, 3, 5, 6, 8}) {
+				t.Errorf("reused %d, missing %v", n, again.Missing())
+			}
+			other := *req
+			other.Eval = &wire.EvalPlan{}
+			*other.Eval = *req.Eval
+			other.Eval.Seed = 10
+			changed, _ := NewEvalRun(runJob(t, mustJSON(t, &other), data))
+			if n := changed.Reuse(run); n != 0 {
+				t.Errorf("reused %d units of another seed", n)
+			}
+		}
+		if err := run.AddPart(u, runJob(t, run.UnitRequest(u, 0), data), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !run.Complete() {
+		t.Fatal("not complete")
+	}
+	mine := run.View()
+	merged := runJob(t, run.MergeRequest(), nil)
+	full := *req
+	full.Op = wire.OpEval
+	whole := runJob(t, mustJSON(t, &full), data)
+	if noTimes(merged) != noTimes(whole) {
+		t.Errorf("merged report differs from one run:\n%s\n%s", noTimes(merged), noTimes(whole))
+	}
+	if err := run.SetReport(merged, true); err != nil {
+		t.Fatal(err)
+	}
+	var want wire.EvalReport
+	if err := json.Unmarshal(merged, &want); err != nil {
+		t.Fatal(err)
+	}
+	summaries := func(r *wire.EvalReport) string {
+		var out []any
+		for _, vr := range r.Results {
+			out = append(out, vr.VariantInfo, vr.Accuracy, vr.Redundancy, vr.Sparsity, vr.RMSE, len(vr.Units))
+		}
+		return noTimes(mustJSON(t, out))
+	}
+	if a, b := summaries(mine), summaries(&want); a != b {
+		t.Errorf("the page's summaries differ from the merge's:\n%s\n%s", a, b)
+	}
+	if a, b := summaries(run.View()), summaries(&want); a != b || run.View() != run.Report {
+		t.Errorf("the merged report read lightly differs:\n%s\n%s", a, b)
+	}
+	// The units are read without their rankings until Full reads a
+	// variant's in full: then they are the report's.
+	if f := run.Report.Results[1].Units[0].Fits[0]; f.Ranking != nil || f.Scores != nil || len(f.Trace) == 0 || f.Iterations == 0 {
+		t.Errorf("a unit read lightly: %+v", f)
+	}
+	if !run.Full(1) || run.Full(1) {
+		t.Error("Full reads a variant once")
+	}
+	if got, w := noTimes(mustJSON(t, run.Report.Results[1].Units)), noTimes(mustJSON(t, want.Results[1].Units)); got != w {
+		t.Errorf("units attached to the report differ:\n%s\n%s", got, w)
+	}
+	// The report read back: a complete run, its configuration, the same
+	// request again.
+	back, err := RunFromReport(merged)
+	if err != nil || !back.Complete() || back.Report == nil || len(back.Units) != 9 {
+		t.Fatalf("report read back: %v", err)
+	}
+	if !IsEvalReport(merged) || IsEvalReport([]byte(`{"format":"sparsefs-lab-report","version":1}`)) || IsEvalReport([]byte(`{"request":{}}`)) {
+		t.Error("IsEvalReport")
+	}
+	cfg2, err := ConfigFromRequest(want.Request, reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := cfg2.Value("l1svm", "C"); v != "0.5, 2" || len(cfg2.Methods) != 2 || len(cfg2.Methods[0].Values) != 0 {
+		t.Errorf("configuration read back %+v", cfg2.Methods)
+	}
+	if cfg2.Protocol.K != "1, 2, 4" || cfg2.Protocol.Folds != 3 || cfg2.Protocol.Seed != 9 || !reflect.DeepEqual(cfg2.Protocol.Classifiers, []string{"svm", "knn"}) {
+		t.Errorf("protocol read back %+v", cfg2.Protocol)
+	}
+	req2, _, err := EvalRequest(&cfg2, reg, wire.Data{Name: "t.csv"}, Shape{Samples: 45, Features: 8, Classes: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := NewEvalRun(runJob(t, mustJSON(t, req2), data))
+	if string(again.Request) != string(run.Request) {
+		t.Errorf("the configuration read back makes another request:\n%s\n%s", again.Request, run.Request)
+	}
+	// Damaged reports say so.
+	for text, fragment := range map[string]string{
+		`{"request":{"eval":{}},"k":[1],"splits":[{"train":1,"test":[0]}],"results":[{"method":"x","units":[]}]}`: "x has 0 units for 1 splits",
+		`{"k":[1]}`: "not an evaluation report",
+		`[`:         "damaged",
+	} {
+		if _, err := DecodeEvalReport([]byte(text)); err == nil || !strings.Contains(err.Error(), fragment) {
+			t.Errorf("%s: %v, want %q", text, err, fragment)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestIntsAndTuneText(t *testing.T) {
+	for _, tc := range []struct {
+		ks   []int
+		text string
+	}{
+		{[]int{20, 80}, "20, 80"},
+		{[]int{1, 2, 3, 4, 5}, "1:5"},
+		{[]int{10, 20, 30, 40, 50}, "10:10:50"},
+		{[]int{1, 2, 5, 10, 15, 20, 25, 26}, "1, 2, 5:5:25, 26"},
+		{[]int{3}, "3"},
+		{nil, ""},
+	} {
+		if got := IntsText(tc.ks); got != tc.text {
+			t.Errorf("IntsText(%v) = %q, want %q", tc.ks, got, tc.text)
+		}
+		if back, err := ParseInts(tc.text); err != nil || (len(tc.ks) > 0 && !reflect.DeepEqual(back, tc.ks)) {
+			t.Errorf("%q reads back as %v (%v)", tc.text, back, err)
+		}
+	}
+	grids, err := ParseTune("svm.C=0.1,1\nmethod=cd ; r=0.5:0.5:1.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := TuneText(grids); got != "svm.C=0.1,1; method=cd; r=0.5,1,1.5" {
+		t.Errorf("tune text %q", got)
+	}
+}
+
+func TestUnitOrder(t *testing.T) {
+	h := &wire.EvalHeader{Splits: make([]wire.SplitInfo, 2), Variants: []wire.VariantInfo{{Kind: wire.Filter}, {Kind: wire.Embedded}, {Kind: wire.Filter}, {Kind: wire.Embedded}}}
+	if got := UnitOrder(h); !reflect.DeepEqual(got, []int{2, 3, 6, 7, 0, 1, 4, 5}) {
+		t.Errorf("order %v", got)
+	}
+}
+
+func TestVariantLabels(t *testing.T) {
+	vs := []wire.VariantInfo{
+		{Method: "fisher", Params: map[string]any{}},
+		{Method: "rfs", Params: map[string]any{"gamma": 0.1, "max_iter": 1000.0}},
+		{Method: "rfs", Params: map[string]any{"gamma": 1.0, "max_iter": 1000.0}, Tuned: []string{"svm.C"}},
+		{Method: "features", Params: map[string]any{"features": []any{1.0, 2.0}}},
+	}
+	want := []string{"fisher", "rfs · gamma 0.1", "rfs · gamma 1 (tuned: svm.C)", "fixed features"}
+	if got := VariantLabels(vs); !reflect.DeepEqual(got, want) {
+		t.Errorf("labels %q", got)
+	}
+}
+
+func TestSynthSpec(t *testing.T) {
+	s := SynthSpec{M: 300, D1: 4, D2: 20, C: 3, Outliers: 0.05, Seed: 7, Task: Regression}
+	if s.Name() != "synthetic-regression-m300-d1_4-d2_20-c3-out0.05-seed7.csv" {
+		t.Errorf("name %q", s.Name())
+	}
+	if back, ok := ParseSynthName(s.Name()); !ok || back != s {
+		t.Errorf("read back %+v", back)
+	}
+	d := DefaultSynth
+	if back, ok := ParseSynthName(d.Name()); !ok || back != d {
+		t.Errorf("default read back %+v from %q", back, d.Name())
+	}
+	for _, name := range []string{"synthetic.csv", "breast-cancer.csv", "synthetic-m1-d1_4-d2_20-c3-out0-seed7.csv"} {
+		if _, ok := ParseSynthName(name); ok {
+			t.Errorf("%q read as synthetic", name)
+		}
+	}
+	// 2·d1 = 8 informative, d1 = 4 redundant, d2 = 20 irrelevant.
+	for name, kind := range map[string]string{"f1": Informative, "f8": Informative, "f9": Redundant, "f12": Redundant, "f13": Irrelevant, "f32": Irrelevant, "f33": "", "g1": "", "fx": ""} {
+		if got := s.Kind(name); got != kind {
+			t.Errorf("%s is %q, want %q", name, got, kind)
+		}
+	}
+	if !reflect.DeepEqual(s.Targets(), []string{"y1", "y2", "y3"}) || DefaultSynth.Targets() != nil {
+		t.Errorf("targets %v", s.Targets())
+	}
+	r := s.Request()
+	if b := string(mustJSON(t, r)); b != `{"op":"synth","data":{},"synth":{"m":300,"d1":4,"d2":20,"c":3,"outliers":0.05,"seed":7,"task":"regression","name":"`+s.Name()+`"}}` {
+		t.Errorf("request %s", b)
+	}
+	for _, bad := range []SynthSpec{{M: 5, D1: 1, C: 2, Task: Classification}, {M: 100, D1: 0, C: 2, Task: Classification},
+		{M: 100, D1: 1, C: 1, Task: Classification}, {M: 100, D1: 1, C: 2, Outliers: 2, Task: Classification},
+		{M: 100, D1: 1, C: 2, Task: "x"}, {M: 100000, D1: 10, D2: 100, C: 2, Task: Classification}} {
+		if bad.Validate() == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// viewReport is a report worked by hand: four features f1…f4 (with the
+// ground truth of SynthSpec{D1: 1, D2: 1}: f1, f2 informative, f3
+// redundant, f4 irrelevant), K = 1, 2, two splits, a filter and an
+// embedded method that selects per class.
+func viewReport() *wire.EvalReport {
+	nz := func(v int) *int { return &v }
+	obj := wire.Float(1.5)
+	unit := func(v, s int, ranking []int, scores []float64, acc1, acc2 float64) *wire.UnitResult {
+		f := wire.Fit{Ranking: ranking, Scores: scores, Trace: wire.Floats{}}
+		u := &wire.UnitResult{Unit: 2*v + s, Variant: v, Split: s, Selected: [][]int{ranking[:1], ranking[:2]},
+			Accuracy: []wire.Floats{{acc1, acc2}}, Redundancy: wire.Floats{math.NaN(), 0.5}, Sparsity: []*int{nil, nil}}
+		if v == 1 {
+			f.Objective, f.NonzeroRows, f.Trace = &obj, nz(3), wire.Floats{3, 2, 1.5}
+			f.Weights = &wire.FitWeights{Rows: ranking[:2], Abs: []wire.Floats{{1, 0}, {0, 2}}}
+			f.PerClass = [][]int{{ranking[0], ranking[2]}, {ranking[1], ranking[3]}}
+			u.Sparsity = []*int{nz(3), nz(3)}
+		}
+		u.Fits = []wire.Fit{f}
+		return u
+	}
+	rep := &wire.EvalReport{Features: []string{"f1", "f2", "f3", "f4"}, K: []int{1, 2}, Classifiers: []string{"svm(C=1,ovo,free bias)"},
+		Splits:  []wire.SplitInfo{{Train: 3, Test: []int{0}}, {Train: 3, Test: []int{1}}},
+		Dataset: wire.DatasetInfo{Classes: []string{"a", "b"}},
+		Request: &wire.Request{Eval: &wire.EvalPlan{Protocol: wire.EvalProtocol{Kind: "cv", Folds: 2}}}}
+	units := [][]*wire.UnitResult{
+		{unit(0, 0, []int{0, 3, 1, 2}, []float64{4, 2, 1, 3}, 0.5, 1), unit(0, 1, []int{3, 0, 2, 1}, []float64{3, 0, 1, 4}, 0.75, 1)},
+		{unit(1, 0, []int{1, 0, 2, 3}, []float64{2, 3, 1, 0}, 1, 1), unit(1, 1, []int{1, 2, 0, 3}, []float64{1, 2, 1.5, 0}, 0.5, 0.5)},
+	}
+	for v, us := range units {
+		info := wire.VariantInfo{Method: []string{"fisher", "rfs"}[v], Kind: []string{wire.Filter, wire.Embedded}[v], Params: map[string]any{}}
+		vr := wire.VariantResult{VariantInfo: info, Units: us}
+		vr.Accuracy = []wire.Summary{summarize(2, us, func(u *wire.UnitResult) []float64 { return u.Accuracy[0] })}
+		vr.Redundancy = summarize(2, us, func(u *wire.UnitResult) []float64 { return u.Redundancy })
+		vr.FitSeconds = wire.Scalar{Mean: 0.002, Std: 0.001}
+		if v == 1 {
+			vr.Sparsity = &wire.Summary{Mean: wire.Floats{3, 3}, Std: wire.Floats{0, 0}}
+		}
+		rep.Results = append(rep.Results, vr)
+	}
+	return rep
+}
+
+func TestEvalView(t *testing.T) {
+	truth := &SynthSpec{M: 10, D1: 1, D2: 1, C: 2, Task: Classification}
+	v := NewEvalView(viewReport(), truth)
+	head, rows := v.Table()
+	if want := []string{"selector", "measure", "K = 1", "K = 2", "best", "fit time"}; !reflect.DeepEqual(head, want) {
+		t.Errorf("head %q", head)
+	}
+	// fisher: K = 1 accuracies 0.5 and 0.75: mean 62.5, sample deviation
+	// 0.25/√2 = 17.7 points; K = 2: 1 and 1.
+	got := [][]string{append(append([]string{rows[0].Label, rows[0].Measure}, rows[0].Cells...), rows[0].Best, rows[0].Time),
+		append(append([]string{rows[1].Label}, rows[1].Cells...), rows[1].Best)}
+	want := [][]string{{"fisher", "accuracy % · svm", "62.5 ± 17.7", "100.0 ± 0.0", "100.0 at K = 2", "2 ms ± 1 ms"},
+		{"rfs", "75.0 ± 35.4", "75.0 ± 35.4", "75.0 at K = 1"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("table %q", got)
+	}
+	// fisher's top 2 are {f1, f4} and {f4, f1}: both twice; mean ranks f1
+	// (1+2)/2, f4 (2+1)/2 — a tie, broken by column; f3 (4+3)/2 before f2
+	// (3+4)/2 by column again. Mean scores (Scores are by column): f1
+	// (4+3)/2, f4 (3+4)/2, f2 (2+0)/2, f3 (1+1)/2.
+	fr := v.Frequency(0, 1)
+	var names []string
+	for _, r := range fr {
+		names = append(names, fmt.Sprintf("%s:%d/%d:%.1f:%.1f:%s", r.Name, r.Count, r.Splits, r.MeanRank, r.MeanScore, r.Truth))
+	}
+	if w := []string{"f1:2/2:1.5:3.5:informative", "f4:2/2:1.5:3.5:irrelevant", "f2:0/2:3.5:1.0:informative", "f3:0/2:3.5:1.0:redundant"}; !reflect.DeepEqual(names, w) {
+		t.Errorf("frequency %q", names)
+	}
+	csvText := FrequencyCSV(fr[:1], 2, true)
+	if csvText != "rank,feature,index,in_top_2_of_splits,splits,mean_rank,mean_score,truth\n1,f1,0,2,2,1.5,3.5,informative\n" {
+		t.Errorf("csv %q", csvText)
+	}
+	sr := v.SplitRanking(1, 1, 0)
+	if len(sr) != 4 || sr[0].Name != "f2" || !sr[0].InTopK || sr[1].InTopK || sr[1].Score != "1.5" {
+		t.Errorf("split ranking %+v", sr)
+	}
+	// The share of informative features among the top K: fisher's top 1
+	// are f1, f4 (1/2 on average), top 2 {f1,f4} both times (1/2); rfs's
+	// top 1 f2, f2 (1), top 2 {f2,f1} and {f2,f3} (3/4).
+	fig, ok := v.TruthChart()
+	if !ok {
+		t.Fatal("no truth chart")
+	}
+	for _, mark := range []string{"fisher: K 1, share informative 0.5 (band 0 to 1)", "rfs: K 2, share informative 0.75 (band 0.3964 to 1)",
+		"the best possible: K 2, share informative 1"} {
+		if !strings.Contains(fig.SVG, mark) {
+			t.Errorf("truth chart lacks %q", mark)
+		}
+	}
+	if _, ok := NewEvalView(viewReport(), nil).TruthChart(); ok {
+		t.Error("a truth chart without a ground truth")
+	}
+	acc := v.AccuracyCharts()
+	if len(acc) != 1 || acc[0].ID != "accuracy-svm" || strings.Count(acc[0].SVG, `class="mark`) != 4 {
+		t.Errorf("accuracy charts %d, %q", len(acc), acc[0].ID)
+	}
+	if f, ok := v.SparsityChart(); !ok || !strings.Contains(f.SVG, "rfs") || strings.Contains(f.SVG, "fisher") {
+		t.Errorf("sparsity chart %v", ok)
+	}
+	conv := v.ConvergenceCharts()
+	if len(conv) != 1 || conv[0].ID != "conv-rfs" || strings.Count(conv[0].SVG, `class="line`) != 2 {
+		t.Errorf("convergence %+v", conv)
+	}
+	w, ok := v.WeightsChart(1, 0, 0)
+	if !ok || !strings.Contains(w.SVG, "★ f2 × a: 1") || !strings.Contains(w.SVG, "★ f1 × b: 2") {
+		t.Errorf("weights %v %s", ok, w.SVG)
+	}
+	if _, ok := v.WeightsChart(0, 0, 0); ok {
+		t.Error("a filter has a heat map")
+	}
+	classes, pc := v.PerClass(1, 0, 0, 5)
+	if !reflect.DeepEqual(classes, []string{"a", "b"}) || !reflect.DeepEqual(pc, [][]string{{"f2", "f1"}, {"f3", "f4"}}) {
+		t.Errorf("per class %v %v", classes, pc)
+	}
+	// A long K list shows six columns, its ends included: round(i·19/5).
+	long := &EvalView{Rep: &wire.EvalReport{K: make([]int, 20)}}
+	if got := long.tableKs(); !reflect.DeepEqual(got, []int{0, 4, 8, 11, 15, 19}) {
+		t.Errorf("columns of K %v", got)
+	}
+	for _, f := range append(append(acc, conv...), fig, w, v.RedundancyChart(), v.TimeChart()) {
+		if err := xmlCheck(f.SVG); err != nil {
+			t.Errorf("%s: %v", f.ID, err)
+		}
+	}
+}
+
+// xmlCheck parses a chart as XML.
+func xmlCheck(markup string) error { return xml.Unmarshal([]byte(markup), new(struct{})) }

@@ -1,0 +1,438 @@
+package lab
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+
+	"sparsefs/ui/wire"
+)
+
+// EvalRun is one evaluation as the page runs it (docs/evaluation.md, "Units,
+// parts and the report"): the plan a worker made of the request
+// (eval-plan: the normalised request, the data, the splits and the
+// variants), the answer of every unit as it arrives (each unit is a job of
+// its own, on any worker), and the report a worker merged from them
+// (merge) — the report `sparsefs eval` prints for the same request, byte
+// for byte but the timings.
+//
+// Until the report is merged, View summarises the units that have arrived
+// (means over the splits done so far), so the charts fill in as the run
+// goes, and what was done survives a cancel.
+type EvalRun struct {
+	Plan *wire.EvalPart
+	// Request is the normalised request's JSON (the unit jobs' request
+	// without the units).
+	Request []byte
+	// Parts are the raw answers of the units that finished (nil for the
+	// others), Units the same decoded: at first without the fits' full
+	// rankings, scores, per-class rankings and weights (Full adds them,
+	// variant by variant, when they are to be shown) — reading those for
+	// every unit as it arrives would keep the page's thread busy while
+	// the workers need the processor.
+	Parts [][]byte
+	Units []*wire.UnitResult
+	full  []bool // the unit is decoded in full
+	// Report is the merged report and ReportJSON its bytes as the worker
+	// wrote them (the file the page saves).
+	Report     *wire.EvalReport
+	ReportJSON []byte
+}
+
+// NewEvalRun reads the answer of an eval-plan job.
+func NewEvalRun(planJSON []byte) (*EvalRun, error) {
+	var part wire.EvalPart
+	if err := json.Unmarshal(planJSON, &part); err != nil {
+		return nil, fmt.Errorf("unexpected answer to the evaluation's plan: %v", err)
+	}
+	if part.Header == nil || part.Request == nil || part.Request.Eval == nil || part.Header.Units < 1 {
+		return nil, errors.New("unexpected answer to the evaluation's plan: no units")
+	}
+	req := *part.Request
+	req.Units = nil
+	b, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	n := part.Header.Units
+	return &EvalRun{Plan: &part, Request: b, Parts: make([][]byte, n), Units: make([]*wire.UnitResult, n)}, nil
+}
+
+// UnitRequest is the job of unit u: the normalised request with Units =
+// [u]; a positive session asks the worker to keep the part for a merge
+// there.
+func (r *EvalRun) UnitRequest(u, session int) []byte {
+	var req wire.Request
+	json.Unmarshal(r.Request, &req)
+	req.Op, req.Units, req.Session = wire.OpEval, []int{u}, session
+	b, _ := json.Marshal(req)
+	return b
+}
+
+// UnitOrder is the order the page sends an evaluation's units in: the
+// embedded methods' first (their fits cost far more than a filter's, and a
+// long unit left for the end keeps one worker busy while the others wait),
+// each variant's splits in turn.
+func UnitOrder(h *wire.EvalHeader) []int {
+	ns := len(h.Splits)
+	var first, then []int
+	for v, info := range h.Variants {
+		for s := 0; s < ns; s++ {
+			if info.Kind == wire.Embedded {
+				first = append(first, v*ns+s)
+			} else {
+				then = append(then, v*ns+s)
+			}
+		}
+	}
+	return append(first, then...)
+}
+
+// lightFit is a fit without what only the details show.
+type lightFit struct {
+	K           int         `json:"k,omitempty"`
+	Objective   *wire.Float `json:"objective"`
+	Iterations  int         `json:"iterations"`
+	Stop        string      `json:"stop"`
+	Trace       wire.Floats `json:"trace"`
+	NonzeroRows *int        `json:"nonzero_rows"`
+	Seconds     float64     `json:"seconds"`
+}
+
+// AddPart records the answer of unit u's job, read without the fits'
+// rankings and scores (see Full): from the worker's digest of it when
+// there is one (nil otherwise).
+func (r *EvalRun) AddPart(u int, raw, digest []byte) error {
+	if u < 0 || u >= len(r.Parts) {
+		return fmt.Errorf("unit %d does not exist", u)
+	}
+	if digest == nil {
+		digest = raw
+	}
+	var part struct {
+		Units []*struct {
+			wire.UnitResult
+			Fits []lightFit `json:"fits"`
+		} `json:"units"`
+	}
+	if err := json.Unmarshal(digest, &part); err != nil {
+		return fmt.Errorf("unexpected answer for unit %d: %v", u, err)
+	}
+	if len(part.Units) != 1 || part.Units[0] == nil || part.Units[0].Unit != u {
+		return fmt.Errorf("unexpected answer for unit %d: it holds %d units", u, len(part.Units))
+	}
+	res := part.Units[0].UnitResult
+	res.Fits = make([]wire.Fit, len(part.Units[0].Fits))
+	for i, f := range part.Units[0].Fits {
+		res.Fits[i] = wire.Fit{K: f.K, Objective: f.Objective, Iterations: f.Iterations, Stop: f.Stop, Trace: f.Trace, NonzeroRows: f.NonzeroRows, Seconds: f.Seconds}
+	}
+	r.Parts[u], r.Units[u] = raw, &res
+	r.markFull(u, false)
+	return nil
+}
+
+func (r *EvalRun) markFull(u int, full bool) {
+	if r.full == nil {
+		r.full = make([]bool, len(r.Parts))
+	}
+	r.full[u] = full
+}
+
+// Full reads in full the units of variant v that are done (the fits'
+// rankings, scores, per-class rankings and weights), and reports whether
+// it read any.
+func (r *EvalRun) Full(v int) bool {
+	ns := len(r.Plan.Header.Splits)
+	read := false
+	for u := v * ns; u < (v+1)*ns && u < len(r.Parts); u++ {
+		if r.Parts[u] == nil || (r.full != nil && r.full[u]) {
+			continue
+		}
+		var part struct {
+			Units []*wire.UnitResult `json:"units"`
+		}
+		if json.Unmarshal(r.Parts[u], &part) != nil || len(part.Units) != 1 || part.Units[0] == nil {
+			continue
+		}
+		*r.Units[u] = *part.Units[0] // the report's results point at the same units
+		r.markFull(u, true)
+		read = true
+	}
+	return read
+}
+
+// Done counts the units that have finished.
+func (r *EvalRun) Done() int {
+	n := 0
+	for _, p := range r.Parts {
+		if p != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Complete reports whether every unit has finished.
+func (r *EvalRun) Complete() bool { return r.Done() == len(r.Parts) }
+
+// Missing lists the units not finished yet.
+func (r *EvalRun) Missing() []int {
+	var out []int
+	for u, p := range r.Parts {
+		if p == nil {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// MergeRequest is the merge job: every part, as the workers wrote them.
+func (r *EvalRun) MergeRequest() []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"op":"merge","data":{},"parts":[`)
+	for i, p := range r.Parts {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(p)
+	}
+	b.WriteString(`]}`)
+	return b.Bytes()
+}
+
+// SetReport records the merged report: its JSON (the file the page
+// saves) when full is set, else the report without its units (a merge
+// with Light, whose JSON comes later: SetReportJSON). Its units are those
+// of the parts (the merge copies them unchanged), so only its summaries
+// are decoded: reading a report of thousands of features in the page
+// costs a third of a full decoding.
+func (r *EvalRun) SetReport(raw []byte, full bool) error {
+	var light struct {
+		wire.EvalReport
+		Results []struct {
+			wire.VariantInfo
+			Accuracy   []wire.Summary `json:"accuracy"`
+			RMSE       *wire.Summary  `json:"rmse"`
+			Redundancy wire.Summary   `json:"redundancy"`
+			Sparsity   *wire.Summary  `json:"sparsity"`
+			FitSeconds wire.Scalar    `json:"fit_seconds"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(raw, &light); err != nil {
+		return fmt.Errorf("unexpected answer of the merge: %v", err)
+	}
+	h := r.Plan.Header
+	ns := len(h.Splits)
+	if len(light.Results) != len(h.Variants) || len(light.K) != len(h.K) {
+		return errors.New("unexpected answer of the merge: it does not match the plan")
+	}
+	rep := light.EvalReport
+	rep.Results = make([]wire.VariantResult, len(light.Results))
+	for v, lr := range light.Results {
+		rep.Results[v] = wire.VariantResult{VariantInfo: lr.VariantInfo, Accuracy: lr.Accuracy, RMSE: lr.RMSE, Redundancy: lr.Redundancy,
+			Sparsity: lr.Sparsity, FitSeconds: lr.FitSeconds, Units: r.Units[v*ns : (v+1)*ns]}
+	}
+	r.Report = &rep
+	if full {
+		r.ReportJSON = raw
+	}
+	return nil
+}
+
+// SetReportJSON records the JSON of the report (after SetReport of its
+// summaries).
+func (r *EvalRun) SetReportJSON(raw []byte) { r.ReportJSON = raw }
+
+// Reuse takes over the finished units of an earlier run of the same
+// request on the same data (a run cancelled, then started again), and
+// returns how many.
+func (r *EvalRun) Reuse(prev *EvalRun) int {
+	if prev == nil || !bytes.Equal(prev.Request, r.Request) || len(prev.Parts) != len(r.Parts) ||
+		prev.Plan.Dataset.SHA256 != r.Plan.Dataset.SHA256 {
+		return 0
+	}
+	n := 0
+	for u, p := range prev.Parts {
+		if p != nil && r.Parts[u] == nil {
+			r.Parts[u], r.Units[u] = p, prev.Units[u]
+			r.markFull(u, prev.full != nil && prev.full[u])
+			n++
+		}
+	}
+	return n
+}
+
+// IsEvalReport reports whether a file looks like an evaluation report (a
+// "request" with an evaluation plan and "results"), rather than the page's
+// ranking report.
+func IsEvalReport(raw []byte) bool {
+	var head struct {
+		Format  string          `json:"format"`
+		Request *wire.Request   `json:"request"`
+		Results json.RawMessage `json:"results"`
+	}
+	return json.Unmarshal(raw, &head) == nil && head.Format == "" && head.Request != nil && head.Request.Eval != nil && head.Results != nil
+}
+
+// DecodeEvalReport reads an evaluation report (sparsefs eval's output, or
+// a report saved by the page), with errors a person can act on.
+func DecodeEvalReport(raw []byte) (*wire.EvalReport, error) {
+	var rep wire.EvalReport
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return nil, fmt.Errorf("the evaluation report is damaged: %v", err)
+	}
+	if rep.Request == nil || rep.Request.Eval == nil || len(rep.K) == 0 || len(rep.Splits) == 0 {
+		return nil, errors.New("this file is not an evaluation report (it has no request, K list or splits)")
+	}
+	for i, vr := range rep.Results {
+		if len(vr.Units) != len(rep.Splits) {
+			return nil, fmt.Errorf("the evaluation report is damaged: %s has %d units for %d splits", vr.Method, len(vr.Units), len(rep.Splits))
+		}
+		for _, u := range vr.Units {
+			if u == nil || len(u.Selected) != len(rep.K) || len(u.Accuracy) != len(rep.Classifiers) {
+				return nil, fmt.Errorf("the evaluation report is damaged: result %d has a unit that does not match the K list and the classifiers", i+1)
+			}
+		}
+	}
+	return &rep, nil
+}
+
+// RunFromReport makes the EvalRun of a loaded report: complete, merged.
+func RunFromReport(raw []byte) (*EvalRun, error) {
+	rep, err := DecodeEvalReport(raw)
+	if err != nil {
+		return nil, err
+	}
+	h := &wire.EvalHeader{K: rep.K, Classifiers: rep.Classifiers, Splits: rep.Splits, Targets: rep.Dataset.Targets != nil}
+	r := &EvalRun{Report: rep, ReportJSON: raw}
+	for _, vr := range rep.Results {
+		h.Variants = append(h.Variants, vr.VariantInfo)
+		for _, u := range vr.Units {
+			r.Units = append(r.Units, u)
+			r.Parts = append(r.Parts, []byte("{}"))
+		}
+	}
+	h.Units = len(r.Units)
+	r.full = make([]bool, len(r.Units))
+	for u := range r.full {
+		r.full[u] = true
+	}
+	r.Plan = &wire.EvalPart{Request: rep.Request, Dataset: rep.Dataset, Features: rep.Features, Header: h, Warnings: rep.Warnings}
+	req := *rep.Request
+	req.Units = nil
+	r.Request, _ = json.Marshal(req)
+	return r, nil
+}
+
+// View is the report to show: the merged one, or until then the units
+// done so far summarised over their splits as the merge does (means and
+// sample deviations; a variant with no unit done has none).
+func (r *EvalRun) View() *wire.EvalReport {
+	if r.Report != nil {
+		return r.Report
+	}
+	h := r.Plan.Header
+	rep := &wire.EvalReport{Request: r.Plan.Request, Dataset: r.Plan.Dataset, Features: r.Plan.Features,
+		K: h.K, Classifiers: h.Classifiers, Splits: h.Splits, Warnings: r.Plan.Warnings}
+	ns := len(h.Splits)
+	nk := len(h.K)
+	for v, info := range h.Variants {
+		var us []*wire.UnitResult
+		for s := 0; s < ns; s++ {
+			if u := v*ns + s; u < len(r.Units) && r.Units[u] != nil {
+				us = append(us, r.Units[u])
+			}
+		}
+		vr := wire.VariantResult{VariantInfo: info, Units: us, Accuracy: make([]wire.Summary, len(h.Classifiers))}
+		if len(us) > 0 {
+			for q := range h.Classifiers {
+				vr.Accuracy[q] = summarize(nk, us, func(u *wire.UnitResult) []float64 { return u.Accuracy[q] })
+			}
+			if h.Targets {
+				s := summarize(nk, us, func(u *wire.UnitResult) []float64 { return u.RMSE })
+				vr.RMSE = &s
+			}
+			vr.Redundancy = summarize(nk, us, func(u *wire.UnitResult) []float64 { return u.Redundancy })
+			if sp := sparsityRows(us, nk); sp != nil {
+				s := summarize(nk, us, func(u *wire.UnitResult) []float64 { return sp[u] })
+				vr.Sparsity = &s
+			}
+			secs := make([]float64, len(us))
+			for i, u := range us {
+				for _, f := range u.Fits {
+					secs[i] += f.Seconds
+				}
+			}
+			m, sd := SampleMeanStd(secs)
+			vr.FitSeconds = wire.Scalar{Mean: wire.Float(m), Std: wire.Float(sd)}
+		}
+		rep.Results = append(rep.Results, vr)
+	}
+	return rep
+}
+
+// sparsityRows returns each unit's sparsity levels as numbers (NaN where
+// null), or nil when no unit has any (a filter).
+func sparsityRows(us []*wire.UnitResult, nk int) map[*wire.UnitResult][]float64 {
+	out := map[*wire.UnitResult][]float64{}
+	found := false
+	for _, u := range us {
+		row := make([]float64, nk)
+		for i := range row {
+			row[i] = math.NaN()
+			if i < len(u.Sparsity) && u.Sparsity[i] != nil {
+				row[i] = float64(*u.Sparsity[i])
+				found = true
+			}
+		}
+		out[u] = row
+	}
+	if !found {
+		return nil
+	}
+	return out
+}
+
+func summarize(nk int, us []*wire.UnitResult, get func(*wire.UnitResult) []float64) wire.Summary {
+	s := wire.Summary{Mean: make(wire.Floats, nk), Std: make(wire.Floats, nk)}
+	col := make([]float64, len(us))
+	for i := 0; i < nk; i++ {
+		for j, u := range us {
+			col[j] = math.NaN()
+			if v := get(u); i < len(v) {
+				col[j] = v[i]
+			}
+		}
+		s.Mean[i], s.Std[i] = SampleMeanStd(col)
+	}
+	return s
+}
+
+// SampleMeanStd is the mean and the sample standard deviation (n − 1) of
+// the values that are not NaN, as the evaluation's report gives them: NaN
+// when there are none, and a NaN deviation for a single value.
+func SampleMeanStd(v []float64) (mean, std float64) {
+	n, s := 0, 0.0
+	for _, x := range v {
+		if !math.IsNaN(x) {
+			n++
+			s += x
+		}
+	}
+	if n == 0 {
+		return math.NaN(), math.NaN()
+	}
+	mean = s / float64(n)
+	if n < 2 {
+		return mean, math.NaN()
+	}
+	ss := 0.0
+	for _, x := range v {
+		if !math.IsNaN(x) {
+			ss += (x - mean) * (x - mean)
+		}
+	}
+	return mean, math.Sqrt(ss / float64(n-1))
+}

@@ -1,0 +1,141 @@
+package lab
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"sparsefs/ui/wire"
+)
+
+// SynthSpec is the synthetic data of gsr-fs-peng-fan §5.1 as the page
+// generates them (in a worker, the generator of `sparsefs synth`): m
+// samples of d = 3·d1 + d2 features — f1…f(2·d1) informative (they make
+// the targets Y = X·[W1; W2; 0] + noise), f(2·d1+1)…f(3·d1) redundant
+// (noisy averages of pairs of informative ones), the last d2 irrelevant
+// (uniform noise) — and c classes (the argmax of the targets) or c
+// real-valued targets of which a fraction (outliers) change sign.
+type SynthSpec struct {
+	M, D1, D2, C int
+	Outliers     float64
+	Seed         uint64
+	// Task is Classification or Regression.
+	Task string
+}
+
+// Tasks of synthetic data.
+const (
+	Classification = "classification"
+	Regression     = "regression"
+)
+
+// Roles of a synthetic feature.
+const (
+	Informative = "informative"
+	Redundant   = "redundant"
+	Irrelevant  = "irrelevant"
+)
+
+// DefaultSynth is the classroom's starting point: small enough to run in
+// seconds, with the paper's structure.
+var DefaultSynth = SynthSpec{M: 200, D1: 5, D2: 40, C: 3, Outliers: 0, Seed: 1, Task: Classification}
+
+// Features is the number of features d = 3·d1 + d2.
+func (s SynthSpec) Features() int { return 3*s.D1 + s.D2 }
+
+// Validate checks the settings, naming the one to fix.
+func (s SynthSpec) Validate() error {
+	switch {
+	case s.M < 10 || s.M > 100000:
+		return fmt.Errorf("samples m = %d: use 10 to 100000", s.M)
+	case s.D1 < 1:
+		return fmt.Errorf("informative d1 = %d: at least 1", s.D1)
+	case s.D2 < 0:
+		return fmt.Errorf("irrelevant d2 = %d cannot be negative", s.D2)
+	case s.C < 2 || s.C > 50:
+		return fmt.Errorf("classes c = %d: use 2 to 50", s.C)
+	case !(s.Outliers >= 0 && s.Outliers <= 1):
+		return fmt.Errorf("the outlier fraction %v must be between 0 and 1", s.Outliers)
+	case s.Seed >= 1<<53:
+		return fmt.Errorf("the seed %d must be below 2^53", s.Seed)
+	case s.Task != Classification && s.Task != Regression:
+		return fmt.Errorf("task %q: classification or regression", s.Task)
+	case float64(s.M)*float64(s.Features()) > wire.MaxSynthCells:
+		return fmt.Errorf("%d samples × %d features is too large for the page (at most %d values; the command line, sparsefs synth, makes larger data)", s.M, s.Features(), wire.MaxSynthCells)
+	}
+	return nil
+}
+
+// Name is the file name of the data: it holds every setting, so that a
+// saved report names the data it ran on and the page can make them again.
+func (s SynthSpec) Name() string {
+	task := ""
+	if s.Task == Regression {
+		task = "regression-"
+	}
+	return fmt.Sprintf("synthetic-%sm%d-d1_%d-d2_%d-c%d-out%s-seed%d.csv", task, s.M, s.D1, s.D2, s.C,
+		strconv.FormatFloat(s.Outliers, 'g', -1, 64), s.Seed)
+}
+
+var synthName = regexp.MustCompile(`^synthetic-(regression-)?m(\d+)-d1_(\d+)-d2_(\d+)-c(\d+)-out([0-9.e+-]+)-seed(\d+)\.csv$`)
+
+// ParseSynthName reads the settings back from a Name.
+func ParseSynthName(name string) (SynthSpec, bool) {
+	m := synthName.FindStringSubmatch(name)
+	if m == nil {
+		return SynthSpec{}, false
+	}
+	num := func(s string) int { v, _ := strconv.Atoi(s); return v }
+	out, err1 := strconv.ParseFloat(m[6], 64)
+	seed, err2 := strconv.ParseUint(m[7], 10, 64)
+	s := SynthSpec{M: num(m[2]), D1: num(m[3]), D2: num(m[4]), C: num(m[5]), Outliers: out, Seed: seed, Task: Classification}
+	if m[1] != "" {
+		s.Task = Regression
+	}
+	if err1 != nil || err2 != nil || s.Validate() != nil {
+		return SynthSpec{}, false
+	}
+	return s, true
+}
+
+// Request is the worker job that generates the data.
+func (s SynthSpec) Request() wire.Request {
+	return wire.Request{Op: wire.OpSynth, Synth: &wire.Synth{M: s.M, D1: s.D1, D2: s.D2, C: s.C, Outliers: s.Outliers, Seed: s.Seed, Task: s.Task, Name: s.Name()}}
+}
+
+// Targets are the target columns of regression data (y1…yc), nil for
+// classification.
+func (s SynthSpec) Targets() []string {
+	if s.Task != Regression {
+		return nil
+	}
+	out := make([]string, s.C)
+	for k := range out {
+		out[k] = "y" + strconv.Itoa(k+1)
+	}
+	return out
+}
+
+// Kind is the role of a feature by its name (f1…fd), "" for another name.
+func (s SynthSpec) Kind(feature string) string {
+	if !strings.HasPrefix(feature, "f") {
+		return ""
+	}
+	j, err := strconv.Atoi(feature[1:])
+	switch {
+	case err != nil || j < 1 || j > s.Features():
+		return ""
+	case j <= 2*s.D1:
+		return Informative
+	case j <= 3*s.D1:
+		return Redundant
+	}
+	return Irrelevant
+}
+
+// CLI is the command that writes the same file.
+func (s SynthSpec) CLI() string {
+	return fmt.Sprintf("sparsefs synth -m %d -d1 %d -d2 %d -c %d -outliers %s -seed %d -task %s -o %s",
+		s.M, s.D1, s.D2, s.C, strconv.FormatFloat(s.Outliers, 'g', -1, 64), s.Seed, s.Task, s.Name())
+}
