@@ -86,7 +86,7 @@ for ((r = 1; r <= rounds; r++)); do
 	for s in "${sets[@]}"; do
 		f="$data/$s.csv.gz"
 		/usr/bin/python3 "$numpy" "$f" | sed "s/^{/{\"engine\": \"numpy\", \"data\": \"$s.csv.gz\", /" >>"$out"
-		native rfs "$s" "$f" >>"$out"
+		native native "$s" "$f" >>"$out"
 		native rfs-irls "$s" "$f" -param solver=irls >>"$out"
 		node "$node_exec" "$wasmbin/benchjob.wasm" -data "$f" -method rfs -repeat 1 | sed "s/^{/{\"engine\": \"node\", \"data\": \"$s.csv.gz\", /" >>"$out"
 	done

@@ -457,7 +457,7 @@ func (s *irls) stopAccelerated(extrapolated bool) Status {
 	if len(s.hist) <= irlsWindow {
 		return NotTerminated
 	}
-	change := (s.hist[len(s.hist)-1-irlsWindow] - s.obj) / math.Abs(s.obj)
+	change := math.Abs(s.hist[len(s.hist)-1-irlsWindow]-s.obj) / math.Abs(s.obj)
 	checked := false
 	if s.check > math.Max(s.tol, irlsCheckMin) && change <= s.check {
 		// A checkpoint: put back the rows that left the working set
@@ -634,7 +634,7 @@ func (s *irls) revive() bool {
 		big = math.Max(big, norm2(s.w[j*c:(j+1)*c]))
 	}
 	floor := irlsDropTol * math.Sqrt(big)
-	limit := sq(s.lambda * (1 + irlsKKTMargin))
+	limit := sq(s.lambda * (1 + math.Min(irlsKKTMargin, math.Sqrt(math.Max(s.tol, 0)))))
 	in := 0
 	added := false
 	for j := 0; j < s.nr; j++ {
