@@ -67,8 +67,10 @@ import (
 //     when the stopping rule is met, the optimality condition of every
 //     zero row, ‖∇_{wʲ}‖ZW−Y‖_{2,r}^r‖ ≤ λ (the subgradient condition of
 //     the ℓ2,1 term at 0), is checked, and rows violating it by more than
-//     a relative 10⁻³ are put back, with their last nonzero norm as a
-//     floor on their weight, and the iteration goes on (at most 5 times).
+//     a relative min(10⁻³, √tol) (what a row could still gain is of the
+//     order of the square of its violation) are put back, with their last
+//     nonzero norm as a floor on their weight, and the iteration goes on
+//     (at most 5 times).
 //     For p < 1 a zero row is always a local minimiser (the penalty's
 //     slope at 0 is infinite) and plain IRLS never revives one either.
 //   - For the convex models (p = 1, r ≥ 1: rfs, mtfs, gsr with p = 1) the
