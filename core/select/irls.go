@@ -232,11 +232,15 @@ type irls struct {
 	accel      bool
 	gOld, fOld []float64
 	depth      int
-	plainNext  bool      // the next step is a plain IRLS step
-	hist       []float64 // J after each accepted iteration since the last revival
-	check      float64   // the next relative change at which optimality is checked
-	accepted   int       // accelerated steps kept
-	rejected   int       // accelerated steps discarded for the plain one
+	plainNext  bool // the next step is a plain IRLS step
+	// extrapolated tells whether the iterate came from an accelerated
+	// step (last is kept from plain iterates: an accelerated step may
+	// take a row to zero, and a revived row returns to its norm before).
+	extrapolated bool
+	hist         []float64 // J after each accepted iteration since the last revival
+	check        float64   // the next relative change at which optimality is checked
+	accepted     int       // accelerated steps kept
+	rejected     int       // accelerated steps discarded for the plain one
 
 	wA     []float64 // |act|×c: the solution on the working set
 	s2inv  []float64 // |act|: 1/s₂ⱼ
@@ -438,6 +442,7 @@ func (s *irls) step(k int) (float64, Status, error) {
 	} else {
 		s.drop()
 	}
+	s.extrapolated = extrapolated
 	if s.accel {
 		return obj, s.stopAccelerated(extrapolated), nil
 	}
@@ -463,7 +468,14 @@ func (s *irls) stopAccelerated(extrapolated bool) Status {
 	checked := false
 	if s.check > math.Max(s.tol, irlsCheckMin) && change <= s.check {
 		// A checkpoint: put back the rows that left the working set
-		// wrongly before the iteration goes on towards tol.
+		// wrongly before the iteration goes on towards tol. The check
+		// needs the multiplier of a plain step (an accelerated one's
+		// residual weights are extrapolated, and S₁E with them is not
+		// the loss gradient).
+		if extrapolated {
+			s.plainNext = true
+			return NotTerminated
+		}
 		s.check /= 10
 		checked = true
 		if s.revive() {
@@ -503,7 +515,7 @@ func (s *irls) weights() bool {
 	for j := 0; j < nr; j++ {
 		v := math.Sqrt(norm2(s.w[j*c : (j+1)*c]))
 		s.g[j] = v
-		if v > 0 {
+		if v > 0 && !s.extrapolated {
 			s.last[j] = v
 		}
 	}
@@ -636,7 +648,7 @@ func (s *irls) revive() bool {
 		big = math.Max(big, norm2(s.w[j*c:(j+1)*c]))
 	}
 	floor := irlsDropTol * math.Sqrt(big)
-	limit := sq(s.lambda * (1 + math.Min(irlsKKTMargin, math.Sqrt(math.Max(s.tol, 0)))))
+	limit := sq(s.lambda * (1 + math.Min(irlsKKTMargin, math.Sqrt(math.Max(s.tol, irlsCheckMin)))))
 	in := 0
 	added := false
 	for j := 0; j < s.nr; j++ {

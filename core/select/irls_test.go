@@ -101,7 +101,7 @@ func TestIRLSMonotone(t *testing.T) {
 // minimum) to 10⁻⁸ relative when run to a relative change of 10⁻¹²
 // (measured: 3.5·10⁻⁹ at worst), and to 10⁻⁴ with the default rule
 // (measured: 3.1·10⁻⁵ at worst for Algorithm 1, whose tail is slow, and
-// 2.1·10⁻⁶ accelerated; see docs/irls.md), with either solver.
+// 5.0·10⁻⁶ accelerated; see docs/irls.md), with either solver.
 func TestIRLSGoldenSmall(t *testing.T) {
 	for pname, p := range smallReal(t) {
 		for _, c := range []irlsCase{irlsCases[0], irlsCases[5], {"gsr/r=1,p=1", GSR{R: 1, P: 1}, 1, 1, 1, PlusMinus}} {
@@ -318,7 +318,9 @@ func solveWith(p *Problem, mdl irlsModel, form, iters int, plain bool) ([]float6
 // 100 iterations; they must agree for the first 4, and the convex cases
 // must still reach the same optimum (measured within 4·10⁻⁸ to 1.0·10⁻⁷
 // after 3000 iterations, depending on the kernels' rounding; required
-// 10⁻⁶).
+// 10⁻⁶). That is Algorithm 1 itself (solver irls); the accelerated
+// iteration, whose decisions amplify rounding, is required to reach that
+// optimum in both forms (10⁻⁶; measured 10⁻⁸).
 func TestIRLSPrimalDualAgree(t *testing.T) {
 	for pname, p := range smallReal(t) {
 		for _, c := range []struct {
@@ -350,10 +352,12 @@ func TestIRLSPrimalDualAgree(t *testing.T) {
 			}
 			// The accelerated iteration (the default for these models)
 			// takes different paths in the two forms (its decisions
-			// amplify rounding) but reaches the same optimum.
+			// amplify rounding) but reaches the same optimum, to the
+			// accuracy the primal form allows for r = 1 (above).
 			ap, _ := solveWith(p, c.mdl, formPrimal, c.iters, false)
 			ad, _ := solveWith(p, c.mdl, formDual, c.iters, false)
-			if a, b := ap[last], ad[last]; math.Abs(a-b) > 1e-6*b || a > tp[last]*(1+1e-9) || b > td[last]*(1+1e-9) {
+			best := math.Min(tp[last], td[last])
+			if a, b := ap[last], ad[last]; math.Abs(a-best) > 1e-6*best || math.Abs(b-best) > 1e-6*best {
 				t.Errorf("%s %+v: accelerated, after %d iterations primal %.15g, dual %.15g (plain %.15g, %.15g)", pname, c.mdl, c.iters, a, b, tp[last], td[last])
 			}
 		}
