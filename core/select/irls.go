@@ -153,6 +153,9 @@ const (
 	// irlsCheckMin ends the checkpoints when tol is below rounding (or
 	// disabled).
 	irlsCheckMin = 1e-15
+	// irlsMaxBackoff bounds the pause after accelerated steps rejected
+	// in a row: after the k-th, 2^k − 1 plain steps (at most 2^bound − 1).
+	irlsMaxBackoff = 4
 )
 
 // irlsMaxLambda bounds λ (and γ) in the registry: beyond it W is zero to
@@ -241,6 +244,8 @@ type irls struct {
 	check        float64   // the next relative change at which optimality is checked
 	accepted     int       // accelerated steps kept
 	rejected     int       // accelerated steps discarded for the plain one
+	fails        int       // accelerated steps discarded in a row
+	skip         int       // plain steps to take before extrapolating again
 
 	wA     []float64 // |act|×c: the solution on the working set
 	s2inv  []float64 // |act|: 1/s₂ⱼ
@@ -387,9 +392,12 @@ func (s *irls) step(k int) (float64, Status, error) {
 			// raise it (Theorem 1) but for rounding.
 			if obj <= s.obj {
 				s.accepted++
+				s.fails = 0
 				break
 			}
 			s.rejected++
+			s.fails++
+			s.skip = 1<<min(s.fails, irlsMaxBackoff) - 1
 			extrapolated = false
 			copy(s.wts, s.g)
 			continue
@@ -551,11 +559,14 @@ func (s *irls) weights() bool {
 		}
 	})
 	theta := 0.0
-	use := s.depth > 0 && den > 0 && !s.plainNext
+	use := s.depth > 0 && den > 0 && !s.plainNext && s.skip == 0
 	if use {
 		theta = num / den
 	}
 	s.plainNext = false
+	if s.skip > 0 {
+		s.skip--
+	}
 	changed := false
 	each(func(t int) {
 		g, u := s.g[t], s.wts[t]
