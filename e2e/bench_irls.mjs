@@ -1,7 +1,7 @@
 // Browser timing harness of the IRLS selectors (run by scripts/bench_irls.sh;
 // not a test: its name does not end in .test.mjs).
 //
-//   node e2e/bench_irls.mjs [--repeat N] [--memory] [--kernels TEST.wasm] DATA.csv.gz ...
+//   node e2e/bench_irls.mjs [--repeat N] [--plain] [--memory] [--kernels TEST.wasm] DATA.csv.gz ...
 //
 // It serves the built site (dist/, ./build.sh), opens a bare page on the
 // site's origin in Debian's headless Chromium, starts one worker as the
@@ -14,7 +14,9 @@
 // measure as numpy_rfs.py's solve-only time), the round trip measured on
 // the page with performance.timeOrigin + performance.now() (file parsing
 // included, unless a worker that keeps parsed files has seen it), the
-// iterations and the objective.
+// iterations and the objective. With --plain each round also runs rfs with
+// solver=irls (Algorithm 1 without the acceleration; engine
+// "chromium-irls").
 //
 // With --memory it also solves a synthetic 85 × 22283 problem (4 classes;
 // the size of the largest microarray sets) in a fresh browser and reports
@@ -37,12 +39,14 @@ import { startServer, startBrowser } from './lib.mjs';
 const args = process.argv.slice(2);
 let repeat = 3;
 let memory = false;
+let plain = false;
 let kernels = '';
 let benchPattern = 'Kernels|Cholesky';
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
   else if (args[i] === '--memory') memory = true;
+  else if (args[i] === '--plain') plain = true;
   else if (args[i] === '--kernels') kernels = args[++i];
   else if (args[i] === '--bench') benchPattern = args[++i];
   else files.push(args[i]);
@@ -243,6 +247,10 @@ try {
       for (const f of files) {
         const res = await run(page, path.basename(f));
         console.log(JSON.stringify({ engine: 'chromium', data: path.basename(f), ...res }));
+        if (plain) {
+          const alg1 = await run(page, path.basename(f), 'rfs', { solver: 'irls' });
+          console.log(JSON.stringify({ engine: 'chromium-irls', data: path.basename(f), ...alg1 }));
+        }
       }
     }
   } finally {

@@ -19,6 +19,9 @@ type ERFS struct {
 	P float64
 	// Lambda is λ > 0; zero means DefaultLambda.
 	Lambda float64
+	// Solver chooses, when p = 1 (the convex case, RFS), the accelerated
+	// iteration (default) or Algorithm 1; p < 1 always runs Algorithm 1.
+	Solver IRLSSolver
 }
 
 // DefaultSparseP is the default p of erfs and rk1u (gsr-fs-peng-fan-irls
@@ -30,7 +33,7 @@ var _ Selector = ERFS{}
 // Fit solves the model; s sets the loop.
 func (e ERFS) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) {
 	pp := orDefault(e.P, DefaultSparseP)
-	mdl := irlsModel{r: pp, p: pp, lambda: orDefault(e.Lambda, DefaultLambda), coding: OneHot}
+	mdl := irlsModel{r: pp, p: pp, lambda: orDefault(e.Lambda, DefaultLambda), coding: OneHot, plain: e.Solver == IRLSPlain}
 	return mdl.fit(ctx, p, s, "erfs", "lambda")
 }
 
@@ -44,7 +47,11 @@ func init() {
 		Params: []Param{
 			{Name: "p", Default: DefaultSparseP, Min: 0, MinOpen: true, Max: 1, Doc: "exponent p of both the loss and the penalty"},
 			lambdaParam,
+			irlsSolverParam,
+			irlsTolParam,
 		},
-		New: func(p Params) (Selector, error) { return ERFS{P: p["p"], Lambda: p["lambda"]}, nil },
+		New: func(p Params) (Selector, error) {
+			return ERFS{P: p["p"], Lambda: p["lambda"], Solver: IRLSSolver(p["solver"])}, nil
+		},
 	})
 }

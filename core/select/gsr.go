@@ -23,6 +23,9 @@ type GSR struct {
 	P float64
 	// Lambda is λ > 0; zero means DefaultLambda.
 	Lambda float64
+	// Solver chooses, when p = 1 and r ≥ 1, the accelerated iteration
+	// (default) or Algorithm 1; other cases always run Algorithm 1.
+	Solver IRLSSolver
 }
 
 // Defaults of GSR (METHODS.md).
@@ -36,7 +39,7 @@ var _ Selector = GSR{}
 
 // Fit solves the model; s sets the loop.
 func (g GSR) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) {
-	mdl := irlsModel{r: orDefault(g.R, DefaultGSRR), p: orDefault(g.P, DefaultGSRP), lambda: orDefault(g.Lambda, DefaultLambda), coding: PlusMinus}
+	mdl := irlsModel{r: orDefault(g.R, DefaultGSRR), p: orDefault(g.P, DefaultGSRP), lambda: orDefault(g.Lambda, DefaultLambda), coding: PlusMinus, plain: g.Solver == IRLSPlain}
 	return mdl.fit(ctx, p, s, "gsr", "lambda")
 }
 
@@ -54,7 +57,11 @@ func init() {
 			{Name: "r", Default: DefaultGSRR, Min: 0, MinOpen: true, Max: 2, Doc: "loss exponent r: smaller is more robust to outliers, 2 is least squares"},
 			{Name: "p", Default: DefaultGSRP, Min: 0, MinOpen: true, Max: 1, Doc: "penalty exponent p: smaller gives sparser W, 1 is the convex ℓ2,1"},
 			lambdaParam,
+			irlsSolverParam,
+			irlsTolParam,
 		},
-		New: func(p Params) (Selector, error) { return GSR{R: p["r"], P: p["p"], Lambda: p["lambda"]}, nil },
+		New: func(p Params) (Selector, error) {
+			return GSR{R: p["r"], P: p["p"], Lambda: p["lambda"], Solver: IRLSSolver(p["solver"])}, nil
+		},
 	})
 }

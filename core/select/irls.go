@@ -67,18 +67,73 @@ import (
 //     when the stopping rule is met, the optimality condition of every
 //     zero row, ‖∇_{wʲ}‖ZW−Y‖_{2,r}^r‖ ≤ λ (the subgradient condition of
 //     the ℓ2,1 term at 0), is checked, and rows violating it by more than
-//     a relative 10⁻³ are put back with a weight as if their norm were at
-//     the threshold, and the iteration goes on (at most 5 times). For
-//     p < 1 a zero row is always a local minimiser (the penalty's slope at
-//     0 is infinite) and plain IRLS never revives one either.
-//   - The stopping rule is the loop's (relative change of J at most tol)
-//     applied inside the step, so that the optimality check above can
-//     veto it; the status is then Converged as usual.
+//     a relative min(10⁻³, √tol) (what a row could still gain is of the
+//     order of the square of its violation) are put back, with their last
+//     nonzero norm as a floor on their weight, and the iteration goes on
+//     (at most 5 times).
+//     For p < 1 a zero row is always a local minimiser (the penalty's
+//     slope at 0 is infinite) and plain IRLS never revives one either.
+//   - For the convex models (p = 1, r ≥ 1: rfs, mtfs, gsr with p = 1) the
+//     iteration is accelerated unless the solver parameter asks for
+//     Algorithm 1 itself ("irls"). IRLS is a fixed-point iteration on the
+//     norms its systems are weighted with, and its tail is slow: rows of
+//     the optimum's zero set decay geometrically with ratios close to 1,
+//     so that at the loop's default rule numpy's IRLS and ours stop 10⁻⁵
+//     to 10⁻⁴ above the optimum after ~200 iterations. Each accelerated
+//     step extrapolates those norms (Anderson acceleration of depth one,
+//     see weights), solves the system they weight, and keeps the result
+//     only if J did not rise; otherwise it takes the plain step, which
+//     cannot raise J (Theorem 1). The trace is therefore monotone by
+//     construction. After k rejected steps in a row the next 2^k − 1
+//     steps are plain (at most 15), so that a stretch where extrapolation
+//     fails does not double the work. Rows the extrapolation takes to
+//     zero leave the working set; the optimality check of the zero rows
+//     above is also run, after a plain step (its multiplier needs the
+//     plain weights), whenever the change of J first falls below 10⁻³,
+//     10⁻⁴, … (down to tol), so that rows removed wrongly come back early,
+//     at their norm at the last plain step. On the twelve microarray and
+//     image sets of shared/data (γ = 0.1, 1, 10; r = 1, 1.5, 2) the
+//     accelerated iteration stopped closer to the optimum than Algorithm 1
+//     in 59 of 60 cases at the default tol, with 0.23–0.53 of its work,
+//     and in 24 of 24 at tol = 10⁻¹⁰ with 0.14–0.67 (docs/irls.md).
+//   - The stopping rule of Algorithm 1 is the loop's (relative change of
+//     J in one iteration at most tol), applied inside the step, so that
+//     the optimality check above can veto it; the status is then
+//     Converged as usual. The accelerated iteration's steps make uneven
+//     progress, so its rule is the relative change of J over the last
+//     three iterations at most tol, the last of them a plain IRLS step (an
+//     accelerated step meeting it is followed by a plain one), and then
+//     the optimality check.
 type irlsModel struct {
 	r, p, lambda float64
 	// coding is the label coding used unless the problem overrides it.
 	coding Coding
+	// plain runs Algorithm 1 as published even where the accelerated
+	// iteration applies (solver "irls").
+	plain bool
 }
+
+// IRLSSolver chooses the iteration for the convex models of the IRLS
+// family (p = 1, r ≥ 1); the others always run Algorithm 1.
+type IRLSSolver int
+
+const (
+	// IRLSAccelerated is Algorithm 1 with safeguarded Anderson
+	// acceleration of its weights (see irlsModel): the default.
+	IRLSAccelerated IRLSSolver = iota
+	// IRLSPlain is Algorithm 1 as published, stopping when one iteration
+	// changes the objective by at most tol (relative).
+	IRLSPlain
+)
+
+// irlsSolverParam and irlsTolParam are the parameters of the IRLS
+// selectors whose model can be convex.
+var (
+	irlsSolverParam = Param{Name: "solver", Default: float64(IRLSAccelerated), Choices: []string{"accelerated", "irls"},
+		Doc: "for the convex cases (p = 1, r ≥ 1): accelerated (Algorithm 1 with safeguarded Anderson acceleration of its weights, default) or irls (Algorithm 1 as published); the same optimum, the objective never rises"}
+	irlsTolParam = Param{Name: "tol", Default: DefaultTolerance, Min: 0, Max: 1, MinOpen: true,
+		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last a plain IRLS step (accelerated)"}
+)
 
 // Constants of the engine (see irlsModel).
 const (
@@ -90,6 +145,19 @@ const (
 	// with freshly dropped rows is redone (rounding in the sums of J is
 	// far below it).
 	irlsRiseTol = 1e-13
+	// irlsWindow is the number of iterations over which the accelerated
+	// iteration measures the change of J.
+	irlsWindow = 3
+	// irlsCheck0 is the change of J (relative, over the window) at which
+	// the accelerated iteration first checks the optimality of the rows
+	// outside the working set, and again at each tenth of it down to tol.
+	irlsCheck0 = 1e-3
+	// irlsCheckMin ends the checkpoints when tol is below rounding (or
+	// disabled).
+	irlsCheckMin = 1e-15
+	// irlsMaxBackoff bounds the pause after accelerated steps rejected
+	// in a row: after the k-th, 2^k − 1 plain steps (at most 2^bound − 1).
+	irlsMaxBackoff = 4
 )
 
 // irlsMaxLambda bounds λ (and γ) in the registry: beyond it W is zero to
@@ -157,6 +225,30 @@ type irls struct {
 	e, eNext []float64 // m×c: E = ZW − Y for each
 	obj      float64   // J at w
 
+	// The norms a reweighted system is built from (Algorithm 1, lines
+	// 7–8): entry j < nr for row j of W, entry nr+i for residual row i.
+	// g holds those of the current iterate (a plain IRLS step uses them),
+	// wts those the next system is built from (g, or their
+	// extrapolation), last the last nonzero norm of each row of W.
+	g, wts, last []float64
+	// Acceleration (convex models only, see irlsModel): the previous g
+	// and f = g − wts, how many such pairs are held (−1 before wts is
+	// meaningful), and the stopping and checking state.
+	accel      bool
+	gOld, fOld []float64
+	depth      int
+	plainNext  bool // the next step is a plain IRLS step
+	// extrapolated tells whether the iterate came from an accelerated
+	// step (last is kept from plain iterates: an accelerated step may
+	// take a row to zero, and a revived row returns to its norm before).
+	extrapolated bool
+	hist         []float64 // J after each accepted iteration since the last revival
+	check        float64   // the next relative change at which optimality is checked
+	accepted     int       // accelerated steps kept
+	rejected     int       // accelerated steps discarded for the plain one
+	fails        int       // accelerated steps discarded in a row
+	skip         int       // plain steps to take before extrapolating again
+
 	wA     []float64 // |act|×c: the solution on the working set
 	s2inv  []float64 // |act|: 1/s₂ⱼ
 	s1     []float64 // m: s₁ᵢ
@@ -164,6 +256,8 @@ type irls struct {
 	sys    []float64 // the system matrix, m×m or |act|×|act|
 	gram   []float64 // m×m: ZS₂⁻¹Zᵀ in the dual form
 	lam    []float64 // m×c: the dual solution Λ, or S₁Y in the primal form
+	dual   bool      // the last solve was in the dual form (lam is Λ)
+	fReady bool      // lam holds the multiplier F of the iterate
 	grad   []float64 // nr×c: the loss gradient for the optimality check
 	boost  []float64 // nr: a floor on the norm of revived rows, 0 elsewhere
 	shift  bool      // a diagonal shift was needed once (noted)
@@ -175,6 +269,9 @@ type irls struct {
 	// form forces the primal (formPrimal) or dual (formDual) system; the
 	// default chooses the smaller (the tests compare the two).
 	form int
+	// perturb, if set, alters each extrapolated set of norms (the tests
+	// use it to make accelerated steps fail).
+	perturb func(wts []float64)
 }
 
 // Forms of the reweighted system.
@@ -215,6 +312,13 @@ func newIRLS(mdl irlsModel, z, y *mat.Dense, tol float64) *irls {
 	s.ztA = s.zt
 	s.w, s.wNext = make([]float64, nr*c), make([]float64, nr*c)
 	s.e, s.eNext = make([]float64, m*c), make([]float64, m*c)
+	s.g, s.wts, s.last = make([]float64, nr+m), make([]float64, nr+m), make([]float64, nr)
+	s.accel = mdl.p == 1 && mdl.r >= 1 && !mdl.plain
+	if s.accel {
+		s.gOld, s.fOld = make([]float64, nr+m), make([]float64, nr+m)
+	}
+	s.depth = -1
+	s.check = irlsCheck0
 	s.wA = make([]float64, nr*c)
 	s.s2inv = make([]float64, nr)
 	s.s1, s.s1inv = make([]float64, m), make([]float64, m)
@@ -270,16 +374,37 @@ func norm2(v []float64) float64 {
 	return s
 }
 
-// step performs iteration k of Algorithm 1 and applies the stopping rule.
+// step performs iteration k of Algorithm 1 (or its accelerated form) and
+// applies the stopping rule.
 func (s *irls) step(k int) (float64, Status, error) {
 	first := k == 1
+	extrapolated := !first && s.weights()
 	var obj float64
 	for attempt := 0; ; attempt++ {
 		var err error
 		if obj, err = s.solveShifted(first); err != nil {
 			return math.NaN(), NotTerminated, err
 		}
-		if first || obj <= s.obj*(1+irlsRiseTol) {
+		if first {
+			break
+		}
+		if extrapolated {
+			// An accelerated step is kept only if J did not rise at
+			// all; otherwise the plain step is taken, which cannot
+			// raise it (Theorem 1) but for rounding.
+			if obj <= s.obj {
+				s.accepted++
+				s.fails = 0
+				break
+			}
+			s.rejected++
+			s.fails++
+			s.skip = 1<<min(s.fails, irlsMaxBackoff) - 1
+			extrapolated = false
+			copy(s.wts, s.g)
+			continue
+		}
+		if obj <= s.obj*(1+irlsRiseTol) {
 			break
 		}
 		// The objective rose: undo what the last working-set change did.
@@ -287,6 +412,7 @@ func (s *irls) step(k int) (float64, Status, error) {
 		case s.dropd:
 			s.act = append(s.act[:0], s.prevAct...)
 			s.gather, s.dropd, s.noDrop = true, false, true
+			s.depth = min(s.depth, 0)
 			continue
 		case s.reviv && attempt < 3:
 			for j := range s.boost {
@@ -326,6 +452,10 @@ func (s *irls) step(k int) (float64, Status, error) {
 	} else {
 		s.drop()
 	}
+	s.extrapolated = extrapolated
+	if s.accel {
+		return obj, s.stopAccelerated(extrapolated), nil
+	}
 	if first || s.tol <= 0 || math.Abs(prev-obj) > s.tol*math.Abs(obj) {
 		return obj, NotTerminated, nil
 	}
@@ -334,6 +464,136 @@ func (s *irls) step(k int) (float64, Status, error) {
 		return obj, NotTerminated, nil
 	}
 	return obj, Converged, nil
+}
+
+// stopAccelerated is the stopping rule of the accelerated iteration (see
+// irlsModel) after an accepted iterate; extrapolated tells whether it came
+// from an accelerated step.
+func (s *irls) stopAccelerated(extrapolated bool) Status {
+	s.hist = append(s.hist, s.obj)
+	if len(s.hist) <= irlsWindow {
+		return NotTerminated
+	}
+	change := math.Abs(s.hist[len(s.hist)-1-irlsWindow]-s.obj) / math.Abs(s.obj)
+	checked := false
+	if s.check > math.Max(s.tol, irlsCheckMin) && change <= s.check {
+		// A checkpoint: put back the rows that left the working set
+		// wrongly before the iteration goes on towards tol. The check
+		// needs the multiplier of a plain step (an accelerated one's
+		// residual weights are extrapolated, and S₁E with them is not
+		// the loss gradient).
+		if extrapolated {
+			s.plainNext = true
+			return NotTerminated
+		}
+		s.check /= 10
+		checked = true
+		if s.revive() {
+			return NotTerminated
+		}
+	}
+	switch {
+	case s.tol <= 0 || change > s.tol:
+		return NotTerminated
+	case extrapolated:
+		s.plainNext = true
+		return NotTerminated
+	case !checked && s.kkt > 0 && s.revive():
+		s.kkt--
+		return NotTerminated
+	}
+	return Converged
+}
+
+// weights sets wts, the norms the next reweighted system is built from,
+// from the current iterate, and reports whether they are an accelerated
+// choice rather than the plain one of Algorithm 1 (the iterate's own
+// norms, g).
+//
+// The acceleration is Anderson's (type II, depth one; Walker & Ni, SIAM J.
+// Numer. Anal. 49(4), 2011) applied to the fixed-point map wts ↦ g of
+// IRLS: with f = g − wts and the previous pair (g′, f′), the step is
+// g − θ(g − g′), θ = ⟨f − f′, f⟩/‖f − f′‖², the secant extrapolation of
+// the norms towards the fixed point. It is applied to each row's norm
+// only in the direction the plain step moves it (a norm the plain step
+// raised is not lowered below g, one it lowered is not raised above g nor
+// taken below zero): rows decaying towards zero get there in a few steps
+// instead of hundreds, and rows growing into the support are not pushed
+// back.
+func (s *irls) weights() bool {
+	nr, c := s.nr, s.c
+	for j := 0; j < nr; j++ {
+		v := math.Sqrt(norm2(s.w[j*c : (j+1)*c]))
+		s.g[j] = v
+		if v > 0 && !s.extrapolated {
+			s.last[j] = v
+		}
+	}
+	for i := 0; i < s.m; i++ {
+		s.g[nr+i] = math.Sqrt(norm2(s.e[i*c : (i+1)*c]))
+	}
+	if !s.accel || s.depth < 0 {
+		copy(s.wts, s.g)
+		s.depth = min(s.depth+1, 0)
+		return false
+	}
+	// The components the weights depend on: the working set's rows and,
+	// unless r = 2 (constant residual weights), the residual rows.
+	res := 0
+	if s.r < 2 {
+		res = s.m
+	}
+	num, den := 0.0, 0.0
+	each := func(fn func(t int)) {
+		for _, j := range s.act {
+			fn(j)
+		}
+		for i := 0; i < res; i++ {
+			fn(nr + i)
+		}
+	}
+	each(func(t int) {
+		ft := s.g[t] - s.wts[t]
+		if s.depth > 0 {
+			df := ft - s.fOld[t]
+			num += df * ft
+			den += df * df
+		}
+	})
+	theta := 0.0
+	use := s.depth > 0 && den > 0 && !s.plainNext && s.skip == 0
+	if use {
+		theta = num / den
+	}
+	s.plainNext = false
+	if s.skip > 0 {
+		s.skip--
+	}
+	changed := false
+	each(func(t int) {
+		g, u := s.g[t], s.wts[t]
+		d := g
+		if use {
+			d = g - theta*(g-s.gOld[t])
+			if g >= u {
+				d = math.Max(d, g)
+			} else {
+				d = math.Min(math.Max(d, 0), g)
+			}
+		}
+		s.fOld[t] = g - u
+		s.gOld[t] = g
+		s.wts[t] = d
+		changed = changed || d != g
+	})
+	for i := res; i < s.m; i++ {
+		s.wts[nr+i] = s.g[nr+i]
+	}
+	s.depth = 1
+	if changed && s.perturb != nil {
+		s.perturb(s.wts)
+	}
+	return changed
 }
 
 // drop removes from the working set the rows of the iterate with norm at
@@ -381,22 +641,15 @@ func (s *irls) gatherRows() {
 }
 
 // revive checks the optimality condition of the rows outside the working
-// set at the iterate and puts back those that violate it; it reports
-// whether it put any back.
+// set at the iterate and puts back those that violate it, each with its
+// last nonzero norm as a floor on its weight for the next system; it
+// reports whether it put any back.
 func (s *irls) revive() bool {
 	m, c := s.m, s.c
-	// The loss gradient is ∇_W = 2ZᵀS₁E (Eq. 3). With S₁ the weights the
-	// iterate was computed with (those of the previous iterate), S₁E is
-	// the multiplier of the reweighted system (−λΛ in the dual form),
-	// which stays meaningful where a residual row tends to zero and
-	// E/‖E‖ would not; ‖∇_{wʲ}‖/λ is then the factor by which the next
-	// iteration would scale a small row j. Row j of ∇ is 2·ztⱼ·F, F = S₁E.
-	f := s.lam
-	for i := 0; i < m; i++ {
-		for t := 0; t < c; t++ {
-			f[i*c+t] = s.s1[i] * s.e[i*c+t]
-		}
-	}
+	// The loss gradient is ∇_W = 2ZᵀS₁E (Eq. 3); ‖∇_{wʲ}‖/λ is the
+	// factor by which the next iteration would scale a small row j. Row j
+	// of ∇ is 2·ztⱼ·F with F = S₁E (see multiplier).
+	f := s.multiplier()
 	if s.grad == nil {
 		s.grad = make([]float64, s.nr*c)
 	}
@@ -408,7 +661,7 @@ func (s *irls) revive() bool {
 		big = math.Max(big, norm2(s.w[j*c:(j+1)*c]))
 	}
 	floor := irlsDropTol * math.Sqrt(big)
-	limit := sq(s.lambda * (1 + irlsKKTMargin))
+	limit := sq(s.lambda * (1 + math.Min(irlsKKTMargin, math.Sqrt(math.Max(s.tol, irlsCheckMin)))))
 	in := 0
 	added := false
 	for j := 0; j < s.nr; j++ {
@@ -417,7 +670,7 @@ func (s *irls) revive() bool {
 			continue
 		}
 		if norm2(s.grad[j*c:(j+1)*c]) > limit {
-			s.boost[j] = floor
+			s.boost[j] = math.Max(floor, s.last[j])
 			added = true
 		}
 	}
@@ -431,20 +684,52 @@ func (s *irls) revive() bool {
 	}
 	slices.Sort(s.act)
 	s.gather, s.reviv = true, true
+	// The next step is a plain one from the enlarged working set, and
+	// the stopping rule waits for a new window of iterations.
+	s.depth = min(s.depth, 0)
+	s.hist = s.hist[:0]
 	return true
 }
 
-// weightsE sets s₁ and 1/s₁ from the residual e (Algorithm 1, line 7).
+// multiplier returns F = S₁E (m×c, in lam's storage) for the last
+// iterate, S₁ the weights it was computed with: the multiplier of the
+// reweighted system, which stays meaningful where a residual row tends to
+// zero and E/‖E‖ would not. In the dual form it is taken from Λ itself,
+// F = −λΛ: E = KΛ − Y is then a difference of nearly equal terms when the
+// residuals are nearly zero (m ≪ N), and S₁E computed from it was off by
+// 0.5% on GLIOMA. lam holds F afterwards, until the next solve.
+func (s *irls) multiplier() []float64 {
+	m, c := s.m, s.c
+	f := s.lam[:m*c]
+	if s.fReady {
+		return f
+	}
+	s.fReady = true
+	if s.dual {
+		for i := range f {
+			f[i] *= -s.lambda
+		}
+	} else {
+		for i := 0; i < m; i++ {
+			for t := 0; t < c; t++ {
+				f[i*c+t] = s.s1[i] * s.e[i*c+t]
+			}
+		}
+	}
+	return f
+}
+
+// weightsE sets s₁ and 1/s₁ from the residual norms in wts (Algorithm 1,
+// line 7).
 func (s *irls) weightsE() {
-	c := s.c
 	for i := 0; i < s.m; i++ {
-		v := (s.r / 2) * pow(norm2(s.e[i*c:(i+1)*c])+s.epsE, (s.r-2)/2)
+		v := (s.r / 2) * pow(sq(s.wts[s.nr+i])+s.epsE, (s.r-2)/2)
 		s.s1[i], s.s1inv[i] = v, 1/v
 	}
 }
 
 // solve computes the next iterate into wNext and eNext from the weights
-// of the current one (the identity on the first iteration, Algorithm 1
+// of the norms in wts (the identity on the first iteration, Algorithm 1
 // line 3) and returns its objective. shift is passed to factorSolve.
 func (s *irls) solve(first bool, shift float64) (float64, error) {
 	m, c := s.m, s.c
@@ -462,13 +747,15 @@ func (s *irls) solve(first bool, shift float64) (float64, error) {
 	} else {
 		// Algorithm 1, line 8, as 1/s₂ⱼ = (2/p)(‖wʲ‖² + ε)^{(2−p)/2}.
 		for idx, j := range s.act {
-			nw := math.Max(norm2(s.w[j*c:(j+1)*c]), sq(s.boost[j]))
+			nw := sq(math.Max(s.wts[j], s.boost[j]))
 			s2inv[idx] = (2 / s.p) * pow(nw+s.epsW, (2-s.p)/2)
 		}
 		s.weightsE()
 	}
 	wa := linalg.General{Rows: na, Cols: c, Stride: c, Data: s.wA[:na*c]}
-	if s.form == formDual || (s.form == formAuto && m <= na) {
+	s.dual = s.form == formDual || (s.form == formAuto && m <= na)
+	s.fReady = false
+	if s.dual {
 		// Dual form: (ZS₂⁻¹Zᵀ + λS₁⁻¹)Λ = Y, W = S₂⁻¹ZᵀΛ
 		// (rfs-nie-2010 Eq. 19).
 		// K = ZS₂⁻¹Zᵀ is kept: ZW = KΛ below.
@@ -516,7 +803,7 @@ func (s *irls) solve(first bool, shift float64) (float64, error) {
 	// E = ZW − Y (Algorithm 1, line 6): in the primal form directly; in
 	// the dual form the product ZW = Z(S₂⁻¹ZᵀΛ) was computed above as
 	// (ZS₂⁻¹Zᵀ)Λ, which costs m²c instead of m|A|c.
-	if s.gramUnused() {
+	if !s.dual {
 		linalg.Gemm(true, false, 1, zta, wa, 0, linalg.General{Rows: m, Cols: c, Stride: c, Data: s.eNext})
 	}
 	for i, v := range s.y {
@@ -536,11 +823,6 @@ func (s *irls) solve(first bool, shift float64) (float64, error) {
 		reg += pow(norm2(wa.Data[idx*c:(idx+1)*c]), s.p/2)
 	}
 	return loss + s.lambda*reg, nil
-}
-
-// gramUnused reports whether the last solve was in the primal form.
-func (s *irls) gramUnused() bool {
-	return !(s.form == formDual || (s.form == formAuto && s.m <= len(s.act)))
 }
 
 // errIndefinite reports a failed Cholesky factorisation.

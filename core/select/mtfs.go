@@ -16,13 +16,15 @@ import "context"
 type MTFS struct {
 	// Lambda is λ > 0; zero means DefaultLambda.
 	Lambda float64
+	// Solver chooses the accelerated iteration (default) or Algorithm 1.
+	Solver IRLSSolver
 }
 
 var _ Selector = MTFS{}
 
 // Fit solves the model; s sets the loop.
 func (t MTFS) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) {
-	mdl := irlsModel{r: 2, p: 1, lambda: orDefault(t.Lambda, DefaultLambda), coding: OneHot}
+	mdl := irlsModel{r: 2, p: 1, lambda: orDefault(t.Lambda, DefaultLambda), coding: OneHot, plain: t.Solver == IRLSPlain}
 	return mdl.fit(ctx, p, s, "mtfs", "lambda")
 }
 
@@ -33,7 +35,9 @@ func init() {
 		Doc:    "multi-task feature selection: ‖XW−Y‖²_F + λ‖W‖₂,₁ with one-hot labels (GSR-FS with r = 2, p = 1)",
 		Paper:  "Obozinski, Taskar, Jordan 2006; as in Peng & Fan, AAAI 2017 (Table 1)",
 		Kind:   Embedded,
-		Params: []Param{lambdaParam},
-		New:    func(p Params) (Selector, error) { return MTFS{Lambda: p["lambda"]}, nil },
+		Params: []Param{lambdaParam, irlsSolverParam, irlsTolParam},
+		New: func(p Params) (Selector, error) {
+			return MTFS{Lambda: p["lambda"], Solver: IRLSSolver(p["solver"])}, nil
+		},
 	})
 }

@@ -16,6 +16,8 @@ import "context"
 type RFS struct {
 	// Gamma is γ > 0; zero means DefaultGamma.
 	Gamma float64
+	// Solver chooses the accelerated iteration (default) or Algorithm 1.
+	Solver IRLSSolver
 }
 
 // DefaultGamma is the default γ of RFS (METHODS.md).
@@ -24,9 +26,9 @@ const DefaultGamma = 1
 var _ Selector = RFS{}
 
 // Fit solves the model; s sets the loop (1000 iterations, relative change
-// 10⁻⁶ by default).
+// 10⁻⁶ by default, measured as irlsModel says for the solver).
 func (r RFS) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) {
-	mdl := irlsModel{r: 1, p: 1, lambda: orDefault(r.Gamma, DefaultGamma), coding: OneHot}
+	mdl := irlsModel{r: 1, p: 1, lambda: orDefault(r.Gamma, DefaultGamma), coding: OneHot, plain: r.Solver == IRLSPlain}
 	return mdl.fit(ctx, p, s, "rfs", "gamma")
 }
 
@@ -47,7 +49,9 @@ func init() {
 		Kind:  Embedded,
 		Params: []Param{
 			{Name: "gamma", Default: DefaultGamma, Min: 0, MinOpen: true, Max: irlsMaxLambda, Doc: "weight γ of the ℓ2,1 penalty on W"},
+			irlsSolverParam,
+			irlsTolParam,
 		},
-		New: func(p Params) (Selector, error) { return RFS{Gamma: p["gamma"]}, nil },
+		New: func(p Params) (Selector, error) { return RFS{Gamma: p["gamma"], Solver: IRLSSolver(p["solver"])}, nil },
 	})
 }
