@@ -335,7 +335,7 @@ func (r *EvalRun) View() *wire.EvalReport {
 	}
 	h := r.Plan.Header
 	rep := &wire.EvalReport{Request: r.Plan.Request, Dataset: r.Plan.Dataset, Features: r.Plan.Features,
-		K: h.K, Classifiers: h.Classifiers, Splits: h.Splits, Warnings: r.Plan.Warnings}
+		EvalResults: &wire.EvalResults{K: h.K, Classifiers: h.Classifiers, Splits: h.Splits}, Warnings: r.Plan.Warnings}
 	ns := len(h.Splits)
 	nk := len(h.K)
 	for v, info := range h.Variants {
