@@ -4,6 +4,7 @@ package wire
 
 import (
 	"sparsefs/core/jsonfloat"
+	"sparsefs/core/select/param"
 )
 
 // Operations a Request can ask for.
@@ -505,22 +506,8 @@ type MethodInfo struct {
 // range; a categorical one has Choices, and its value (and Default) is the
 // index of the choice — people and JSON name the choice instead.
 //
-// Generated from selection.Param (core/select/registry.go).
-type Param struct {
-	Name    string  `json:"name"`
-	Default float64 `json:"default"`
-	// Choices, if set, make the parameter categorical.
-	Choices []string `json:"choices,omitempty"`
-	// Min and Max bound the value (inclusive unless MinOpen/MaxOpen).
-	Min     float64 `json:"min"`
-	Max     float64 `json:"max"`
-	MinOpen bool    `json:"min_open,omitempty"`
-	MaxOpen bool    `json:"max_open,omitempty"`
-	// Integer requires a whole number.
-	Integer bool `json:"integer,omitempty"`
-	// Doc is a one-line explanation for people.
-	Doc string `json:"doc"`
-}
+// It is param.Param (core/select/param/param.go), used as it is.
+type Param = param.Param
 
 // Selection is the answer to OpSelect.
 //

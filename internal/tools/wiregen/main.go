@@ -19,7 +19,8 @@
 //   - any other named type (selection.Kind) becomes an alias of its
 //     underlying type, and an alias (job.Progress) is followed;
 //   - a type of a leaf package (one that imports nothing of the module:
-//     jsonfloat) is used as it is, through an alias of the same name;
+//     jsonfloat, select/param) is used as it is, with its methods, through
+//     an alias of the same name;
 //   - a listed constant brings its whole declaration group.
 //
 // Methods are not copied. A type whose JSON is its own (MarshalJSON,
@@ -71,10 +72,7 @@ var wire = config{
 		"sparsefs/core/evaluate.Weights":  "FitWeights",
 		"sparsefs/core/classify.Config":   "Classifier",
 	},
-	Leaves: []string{"sparsefs/core/jsonfloat"},
-	CustomJSON: map[string]string{
-		"sparsefs/core/select.Param": "its MarshalJSON writes an infinite bound as ±MaxFloat64, which the page reads as a number and writes back unchanged",
-	},
+	Leaves: []string{"sparsefs/core/jsonfloat", "sparsefs/core/select/param"},
 }
 
 func main() {
