@@ -1336,7 +1336,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 									vgparent.AppendChild(vgn)
 									vgn.AddAttrInterface("id", "d-"+m.Name+"-"+p.Name)
-									vgn.SetInnerHTML(p.Doc + " · default " + lab.DefaultText(p) + " · " + lab.RangeText(p))
+									vgn.SetInnerHTML(p.Doc + " · default " + lab.DefaultText(p) + " · " + p.Range())
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 									vgparent.AppendChild(vgn)
 								}

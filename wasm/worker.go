@@ -21,21 +21,22 @@
 // jobs on one file parses it once per worker. "loaded" answers with the
 // file's SHA-256, which the page records in its reports.
 //
-// A job's request is a job.Request; its response is the job's JSON, except
-// for the worker's own operations: "reduce" (the request adds "columns",
-// the 0-based features to keep), whose response is {"name", "csv"}: the
-// data restricted to those features plus the label, as CSV; and "synth"
-// (the request adds "synth": m, d1, d2, c, outliers, seed, task), whose
-// response is {"name", "csv"}: the gsr-fs §5.1 synthetic data, exactly as
-// "sparsefs synth" writes them.
+// A job's request is a job.Request and its response the job's JSON. The
+// worker also performs the operations of the job format that only a worker
+// can (core/job/worker.go): "reduce" (the loaded data restricted to the
+// features "columns", as CSV: a job.Reduced), "synth" (the gsr-fs §5.1
+// synthetic data, exactly as "sparsefs synth" writes them: a job.Reduced),
+// "prepare" (read the data and warm up), "collect" (keep an evaluation's
+// part for a merge here), a "merge" with a session (merge the parts kept)
+// and "report" (write a report a light merge kept).
 //
 // Jobs run one after another, in the order they arrive: the page may send
 // a worker its next job before the current one ends (so that no time is
 // lost waiting for the page between two jobs), and "started" says when a
 // job begins. A job runs in a goroutine of its own and every panic becomes
-// an "error" message: the page is never left waiting on a dead job. The logic here is
-// plain Go, tested natively; main_js.go holds the only code that touches
-// the browser.
+// an "error" message: the page is never left waiting on a dead job. The
+// logic here is plain Go, tested natively; main_js.go holds the only code
+// that touches the browser.
 package main
 
 import (
@@ -57,7 +58,6 @@ import (
 	"sparsefs/core/dataset"
 	"sparsefs/core/evaluate"
 	"sparsefs/core/job"
-	"sparsefs/ui/wire"
 )
 
 // message is one message to the page.
@@ -71,37 +71,6 @@ const (
 	progressEvery = 100 * time.Millisecond
 	yieldEvery    = 50 * time.Millisecond
 )
-
-// The worker's own operations: OpReduce writes the loaded data restricted
-// to some features, as CSV; OpSynth generates synthetic data as CSV;
-// OpPrepare reads loaded data ahead of a run and warms the code up;
-// OpCollect keeps an evaluation's part for a later merge in this worker.
-const (
-	OpReduce  = wire.OpReduce
-	OpSynth   = wire.OpSynth
-	OpPrepare = wire.OpPrepare
-	OpCollect = wire.OpCollect
-	OpReport  = wire.OpReport
-)
-
-// request is what a "job" message carries: a job.Request, plus the
-// features to keep for OpReduce and the generator's settings for OpSynth
-// (the page's type: the page and the worker share it).
-type request struct {
-	job.Request
-	Columns []int       `json:"columns,omitempty"`
-	Synth   *wire.Synth `json:"synth,omitempty"`
-	// Session names the parts OpCollect keeps, Part is one of them, and a
-	// merge with a Session merges those (and its Parts), expecting Expect
-	// of them in all.
-	Session int             `json:"session,omitempty"`
-	Part    json.RawMessage `json:"part,omitempty"`
-	Expect  int             `json:"expect,omitempty"`
-	// Light asks a merge with a session for the report without its units
-	// (the page has them); the worker keeps the report, and OpReport then
-	// writes it in full.
-	Light bool `json:"light,omitempty"`
-}
 
 // maxParsed is how many readings of one dataset a worker keeps.
 const maxParsed = 2
@@ -276,7 +245,7 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 			fail(false, fmt.Sprintf("internal error (please report it): %v\n%s", r, debug.Stack()))
 		}
 	}()
-	var req request
+	var req job.Request
 	if err := json.Unmarshal([]byte(text), &req); err != nil {
 		fail(false, "malformed request: "+err.Error())
 		return
@@ -305,21 +274,21 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 	var out, digest []byte
 	var err error
 	switch {
-	case op == OpReduce:
+	case op == job.OpReduce:
 		out, err = reduce(&req)
-	case op == OpSynth:
+	case op == job.OpSynth:
 		out, err = synth(req.Synth)
-	case op == OpPrepare:
+	case op == job.OpPrepare:
 		out, err = w.prepare(ctx, &req)
-	case op == OpCollect:
+	case op == job.OpCollect:
 		out, err = w.collect(&req)
 	case op == job.OpMerge && req.Session > 0:
 		out, err = w.mergeSession(&req)
-	case op == OpReport:
+	case op == job.OpReport:
 		out, err = w.report(req.Session)
 	default:
 		var resp *job.Response
-		resp, err = w.exec(ctx, &req.Request, w.progress(id))
+		resp, err = w.exec(ctx, &req, w.progress(id))
 		if err == nil && req.Session > 0 && resp.EvalPart != nil && len(resp.EvalPart.Units) > 0 {
 			w.keep(req.Session, resp.EvalPart)
 			digest, err = unitDigest(resp.EvalPart)
@@ -369,7 +338,7 @@ func unitDigest(p *job.EvalPart) ([]byte, error) {
 // (comma-separated, a header row, numbers in their shortest exact form, a
 // missing cell empty, the label as its class name), and returns
 // {"name", "csv"} as JSON.
-func reduce(req *request) ([]byte, error) {
+func reduce(req *job.Request) ([]byte, error) {
 	ds := req.Data.Parsed
 	if ds == nil {
 		var err error
@@ -417,7 +386,7 @@ func reduce(req *request) ([]byte, error) {
 	for _, ext := range []string{".csv", ".tsv", ".txt"} {
 		name = strings.TrimSuffix(name, ext)
 	}
-	return json.Marshal(map[string]string{"name": fmt.Sprintf("%s-top%d.csv", name, len(req.Columns)), "csv": buf.String()})
+	return json.Marshal(job.Reduced{Name: fmt.Sprintf("%s-top%d.csv", name, len(req.Columns)), CSV: buf.String()})
 }
 
 // prepare reads the loaded data as a run will (the worker keeps the
@@ -426,12 +395,12 @@ func reduce(req *request) ([]byte, error) {
 // run's first units do not pay for V8's first, slower compilation of the
 // worker's code (WASM-NOTES). It answers {} whether or not the warm-up
 // could run (data without a class have none).
-func (w *worker) prepare(ctx context.Context, req *request) ([]byte, error) {
+func (w *worker) prepare(ctx context.Context, req *job.Request) ([]byte, error) {
 	ds := req.Data.Parsed
 	if ds == nil || len(ds.Classes) < 2 {
 		return []byte("{}"), nil
 	}
-	warm := req.Request
+	warm := *req
 	warm.Op, warm.Units = job.OpEval, []int{0}
 	warm.Eval = &evaluate.Plan{Methods: []evaluate.Variant{{Method: "fstat"}}, K: []int{min(5, len(ds.Features))},
 		Protocol: evaluate.Protocol{Kind: evaluate.CV, Folds: 2}}
@@ -445,15 +414,11 @@ func (w *worker) prepare(ctx context.Context, req *request) ([]byte, error) {
 // merge with the same session): parts computed by other workers are read
 // as they come, while the other units run, instead of all at the end. (A
 // unit job with a session keeps its own part.)
-func (w *worker) collect(req *request) ([]byte, error) {
-	if req.Session <= 0 || len(req.Part) == 0 {
+func (w *worker) collect(req *job.Request) ([]byte, error) {
+	if req.Session <= 0 || req.Part == nil {
 		return nil, errors.New("collect: a session and a part are needed")
 	}
-	var part job.EvalPart
-	if err := json.Unmarshal(req.Part, &part); err != nil {
-		return nil, fmt.Errorf("collect: not an evaluation part: %v", err)
-	}
-	w.keep(req.Session, &part)
+	w.keep(req.Session, req.Part)
 	return []byte("{}"), nil
 }
 
@@ -474,7 +439,7 @@ func (w *worker) keep(session int, part *job.EvalPart) {
 // mergeSession merges the parts collected for a session and those of the
 // request, and forgets the session. It refuses when the parts number fewer
 // than the request expects (the page then sends them all).
-func (w *worker) mergeSession(req *request) ([]byte, error) {
+func (w *worker) mergeSession(req *job.Request) ([]byte, error) {
 	w.mu.Lock()
 	parts := append(w.sessions[req.Session], req.Parts...)
 	delete(w.sessions, req.Session)
@@ -524,7 +489,7 @@ func (w *worker) report(session int) ([]byte, error) {
 // synth generates the data of gsr-fs §5.1 (dataset.Synth) and returns
 // {"name", "csv"} as JSON: the CSV that "sparsefs synth" writes with the
 // same settings.
-func synth(s *wire.Synth) ([]byte, error) {
+func synth(s *job.Synth) ([]byte, error) {
 	if s == nil {
 		return nil, errors.New("synth: no settings given (m, d1, d2, c, outliers, seed, task)")
 	}
@@ -541,8 +506,8 @@ func synth(s *wire.Synth) ([]byte, error) {
 	if err := g.Validate(); err != nil {
 		return nil, err
 	}
-	if cells := float64(s.M) * float64(3*s.D1+s.D2); cells > wire.MaxSynthCells {
-		return nil, fmt.Errorf("synth: %d samples × %d features is %.0f values; at most %d fit in a page (use the command line, sparsefs synth, for more)", s.M, 3*s.D1+s.D2, cells, wire.MaxSynthCells)
+	if cells := float64(s.M) * float64(3*s.D1+s.D2); cells > job.MaxSynthCells {
+		return nil, fmt.Errorf("synth: %d samples × %d features is %.0f values; at most %d fit in a page (use the command line, sparsefs synth, for more)", s.M, 3*s.D1+s.D2, cells, job.MaxSynthCells)
 	}
 	data, err := g.Generate()
 	if err != nil {
@@ -556,7 +521,7 @@ func synth(s *wire.Synth) ([]byte, error) {
 	if name == "" {
 		name = "synthetic.csv"
 	}
-	return json.Marshal(map[string]string{"name": name, "csv": buf.String()})
+	return json.Marshal(job.Reduced{Name: name, CSV: buf.String()})
 }
 
 // progress returns the job's progress hook: it posts throttled progress

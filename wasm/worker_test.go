@@ -408,7 +408,7 @@ func TestPrepareCollectMerge(t *testing.T) {
 	if m := runJob(t, w, r, 53, `{"op":"merge","session":9,"expect":4}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "incomplete session: 1 of 4 parts") {
 		t.Errorf("incomplete session: %v", m)
 	}
-	if m := runJob(t, w, r, 54, `{"op":"collect","session":10,"part":[1]}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "not an evaluation part") {
+	if m := runJob(t, w, r, 54, `{"op":"collect","session":10,"part":[1]}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "Request.part of type job.EvalPart") {
 		t.Errorf("bad part: %v", m)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"sparsefs/core/internal/rng"
 	"sparsefs/core/jsonfloat"
 	selection "sparsefs/core/select"
+	"sparsefs/core/stats"
 )
 
 // twoClass returns m samples of n features in two classes: the first
@@ -277,7 +278,7 @@ func TestFixedFeaturesAccuracy(t *testing.T) {
 		}
 	}
 	for ki := range per {
-		mean, std := meanStd(per[ki])
+		mean, std := stats.MeanStd(per[ki])
 		if math.Abs(vr.Accuracy[0].Mean[ki]-mean) > 1e-15 || math.Abs(vr.Accuracy[0].Std[ki]-std) > 1e-15 {
 			t.Errorf("K index %d: summary %v ± %v, want %v ± %v", ki, vr.Accuracy[0].Mean[ki], vr.Accuracy[0].Std[ki], mean, std)
 		}

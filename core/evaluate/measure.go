@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/stats"
 )
 
 // columns copies the given columns of x, in that order.
@@ -106,36 +108,8 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// meanStd returns the mean and the sample standard deviation (n − 1 in the
-// denominator, as MATLAB's std, which the papers' tables use) of the
-// values that are not NaN; NaN when there are none (the deviation needs
-// two).
-func meanStd(v []float64) (mean, std float64) {
-	n, s := 0, 0.0
-	for _, x := range v {
-		if !math.IsNaN(x) {
-			n++
-			s += x
-		}
-	}
-	if n == 0 {
-		return math.NaN(), math.NaN()
-	}
-	mean = s / float64(n)
-	if n < 2 {
-		return mean, math.NaN()
-	}
-	ss := 0.0
-	for _, x := range v {
-		if !math.IsNaN(x) {
-			ss += (x - mean) * (x - mean)
-		}
-	}
-	return mean, math.Sqrt(ss / float64(n-1))
-}
-
 // nanMean is the mean of the values that are not NaN (NaN if none).
 func nanMean(v []float64) float64 {
-	m, _ := meanStd(v)
+	m, _ := stats.MeanStd(v)
 	return m
 }

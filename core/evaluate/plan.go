@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"sparsefs/core/classify"
 	"sparsefs/core/dataset"
 	selection "sparsefs/core/select"
+	"sparsefs/core/select/param"
 )
 
 // Plan is everything that defines an evaluation besides the data. It is
@@ -332,8 +332,8 @@ func (p *Plan) normalizeTune() error {
 			// Checked against the methods in expandMethods; numbers
 			// written as text become numbers.
 			for j, v := range g.Values {
-				if s, ok := v.(string); ok {
-					if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
+				if _, ok := v.(string); ok {
+					if f, err := param.Number(v); err == nil {
 						g.Values[j] = f
 					}
 				}
@@ -352,7 +352,7 @@ func (p *Plan) normalizeTune() error {
 			return fmt.Errorf("cannot tune %s: classifier %s is not evaluated", g.Param, cls)
 		}
 		for j, v := range g.Values {
-			f, err := number(v)
+			f, err := param.Number(v)
 			if err != nil {
 				return fmt.Errorf("tuning %s: %v", g.Param, err)
 			}
@@ -384,23 +384,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// number reads a JSON or text value as a float.
-func number(v any) (float64, error) {
-	switch x := v.(type) {
-	case float64:
-		return x, nil
-	case int:
-		return float64(x), nil
-	case string:
-		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
-		if err != nil {
-			return 0, fmt.Errorf("%q is not a number", x)
-		}
-		return f, nil
-	}
-	return 0, fmt.Errorf("%v is not a number", v)
 }
 
 // expandMethods resolves every method's parameters, expands sweeps into one

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"sparsefs/core/jsonfloat"
+	"sparsefs/core/stats"
 )
 
 // Summary holds, for each K, the mean and the sample standard deviation
@@ -105,7 +106,7 @@ func Merge(h *Header, units []*UnitResult) (*Report, error) {
 				secs[s] += f.Seconds
 			}
 		}
-		mean, std := meanStd(secs)
+		mean, std := stats.MeanStd(secs)
 		vr.FitSeconds = Scalar{Mean: jsonfloat.Float(mean), Std: jsonfloat.Float(std)}
 		r.Results[v] = vr
 	}
@@ -129,16 +130,15 @@ func (u *UnitResult) check(h *Header) error {
 	return nil
 }
 
+// summarize is the summary over the splits of one per-K measure of the
+// units.
 func summarize(nk int, us []*UnitResult, get func(*UnitResult) []float64) Summary {
-	s := Summary{Mean: make(jsonfloat.Floats, nk), Std: make(jsonfloat.Floats, nk)}
-	col := make([]float64, len(us))
-	for i := 0; i < nk; i++ {
-		for j, u := range us {
-			col[j] = get(u)[i]
-		}
-		s.Mean[i], s.Std[i] = meanStd(col)
+	rows := make([][]float64, len(us))
+	for j, u := range us {
+		rows[j] = get(u)
 	}
-	return s
+	mean, std := stats.ColumnMeanStd(rows, nk)
+	return Summary{Mean: mean, Std: std}
 }
 
 // anySparsity reports whether some unit has a sparsity level (the method has

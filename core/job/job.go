@@ -71,7 +71,8 @@ type Data struct {
 
 // Request is one unit of work.
 type Request struct {
-	// Op is OpSelect (default), OpInspect or OpMethods.
+	// Op is OpSelect (default), OpInspect, OpMethods, OpEval, OpEvalPlan
+	// or OpMerge, or one of the worker's own operations (worker.go).
 	Op   string `json:"op,omitempty"`
 	Data Data   `json:"data"`
 	// Method names the selector; Params sets its parameters (the others
@@ -107,6 +108,25 @@ type Request struct {
 	// WeightRows, if positive, asks an embedded method for |W| of its top
 	// WeightRows ranked features in Selection.Weights (for a heat map).
 	WeightRows int `json:"weight_rows,omitempty"`
+
+	// The fields below belong to the worker's operations (worker.go);
+	// Run ignores them.
+
+	// Columns are the 0-based features OpReduce keeps.
+	Columns []int `json:"columns,omitempty"`
+	// Synth is what OpSynth generates.
+	Synth *Synth `json:"synth,omitempty"`
+	// Session names the parts a worker keeps for a merge: those OpCollect
+	// receives (Part) and those of OpEval jobs with Units run there. An
+	// OpMerge with a Session merges them (and its Parts), refusing when
+	// they number fewer than Expect.
+	Session int       `json:"session,omitempty"`
+	Part    *EvalPart `json:"part,omitempty"`
+	Expect  int       `json:"expect,omitempty"`
+	// Light asks an OpMerge with a Session for the report without its
+	// units (the page has them); the worker keeps the report, and
+	// OpReport then writes it in full.
+	Light bool `json:"light,omitempty"`
 }
 
 // Response is the answer to a Request. Exactly one of its parts is set,
@@ -269,6 +289,9 @@ func Run(ctx context.Context, req *Request, progress func(Progress)) (*Response,
 			return nil, err
 		}
 		return &Response{EvalReport: rep}, nil
+	}
+	if workerOp(strings.ToLower(req.Op)) {
+		return nil, fmt.Errorf("the operation %s belongs to the browser's worker; here use select, inspect, methods, eval, eval-plan or merge", strings.ToLower(req.Op))
 	}
 	return nil, fmt.Errorf("unknown operation %q: use select, inspect, methods, eval, eval-plan or merge", req.Op)
 }

@@ -173,6 +173,7 @@ func TestRequestErrors(t *testing.T) {
 		{Request{Data: Data{Path: "/nonexistent.csv"}, Method: "fisher"}, "/nonexistent.csv does not exist"},
 		{Request{Data: Data{Bytes: csv, Delimiter: "|"}, Method: "fisher"}, "unknown delimiter"},
 		{Request{Op: "train", Data: Data{Bytes: csv}}, "unknown operation"},
+		{Request{Op: "Reduce", Data: Data{Bytes: csv}, Columns: []int{0}}, "the operation reduce belongs to the browser's worker"},
 	} {
 		_, err := Run(context.Background(), &c.req, nil)
 		if err == nil || !strings.Contains(err.Error(), c.fragment) {

@@ -1,12 +1,11 @@
 package selection
 
 import (
-	"encoding/json"
 	"fmt"
-	"math"
 	"sort"
-	"strconv"
 	"strings"
+
+	"sparsefs/core/select/param"
 )
 
 // Kind separates filters (a score per feature, no model) from embedded
@@ -18,106 +17,9 @@ const (
 	Embedded Kind = "embedded"
 )
 
-// Param describes one parameter of a method. A numeric parameter has a
-// range; a categorical one has Choices, and its value (and Default) is the
-// index of the choice — people and JSON name the choice instead.
-type Param struct {
-	Name    string  `json:"name"`
-	Default float64 `json:"default"`
-	// Choices, if set, make the parameter categorical.
-	Choices []string `json:"choices,omitempty"`
-	// Min and Max bound the value (inclusive unless MinOpen/MaxOpen).
-	Min     float64 `json:"min"`
-	Max     float64 `json:"max"`
-	MinOpen bool    `json:"min_open,omitempty"`
-	MaxOpen bool    `json:"max_open,omitempty"`
-	// Integer requires a whole number.
-	Integer bool `json:"integer,omitempty"`
-	// Doc is a one-line explanation for people.
-	Doc string `json:"doc"`
-}
-
-// MarshalJSON writes an infinite bound as the largest finite double, as
-// METHODS.md prints +Inf (JSON has no infinity).
-func (p Param) MarshalJSON() ([]byte, error) {
-	type plain Param
-	q := plain(p)
-	finite := func(v float64) float64 {
-		if math.IsInf(v, 0) {
-			return math.Copysign(math.MaxFloat64, v)
-		}
-		return v
-	}
-	q.Min, q.Max = finite(q.Min), finite(q.Max)
-	return json.Marshal(q)
-}
-
-// check returns an error naming the parameter if v is outside its range.
-func (p *Param) check(method string, v float64) error {
-	if len(p.Choices) > 0 {
-		if v < 0 || v >= float64(len(p.Choices)) || v != math.Trunc(v) {
-			return fmt.Errorf("%s: parameter %s must be one of %s (%s)", method, p.Name, strings.Join(p.Choices, ", "), p.Doc)
-		}
-		return nil
-	}
-	bad := math.IsNaN(v) || math.IsInf(v, 0) ||
-		v < p.Min || (p.MinOpen && v == p.Min) ||
-		v > p.Max || (p.MaxOpen && v == p.Max) ||
-		(p.Integer && v != math.Trunc(v))
-	if !bad {
-		return nil
-	}
-	lo, hi := "[", "]"
-	if p.MinOpen {
-		lo = "("
-	}
-	if p.MaxOpen {
-		hi = ")"
-	}
-	kind := "a number"
-	if p.Integer {
-		kind = "a whole number"
-	}
-	return fmt.Errorf("%s: parameter %s = %v is invalid: it must be %s in %s%s, %s%s (%s)", method, p.Name, v, kind, lo, fmtBound(p.Min), fmtBound(p.Max), hi, p.Doc)
-}
-
-func fmtBound(v float64) string {
-	switch {
-	case math.IsInf(v, 1):
-		return "∞"
-	case math.IsInf(v, -1):
-		return "−∞"
-	}
-	return fmt.Sprint(v)
-}
-
-// parse reads a value given by a user: a number, or for a categorical
-// parameter the name of a choice (case-insensitive) or its index. JSON
-// numbers arrive as float64; the CLI and the page give text.
-func (p *Param) parse(method string, v any) (float64, error) {
-	switch x := v.(type) {
-	case float64:
-		return x, nil
-	case int:
-		return float64(x), nil
-	case string:
-		x = strings.TrimSpace(x)
-		for i, c := range p.Choices {
-			if strings.EqualFold(c, x) {
-				return float64(i), nil
-			}
-		}
-		f, err := strconv.ParseFloat(x, 64)
-		if err != nil {
-			if len(p.Choices) > 0 {
-				return 0, fmt.Errorf("%s: parameter %s must be one of %s, not %q", method, p.Name, strings.Join(p.Choices, ", "), x)
-			}
-			return 0, fmt.Errorf("%s: parameter %s: %q is not a number", method, p.Name, x)
-		}
-		return f, nil
-	}
-	return 0, fmt.Errorf("%s: parameter %s: %v is neither a number nor a name", method, p.Name, v)
-}
+// Param describes one parameter of a method (package param: its range,
+// choices and documentation, and how values are read and checked).
+type Param = param.Param
 
 // Params maps parameter names to values (a categorical parameter's value is
 // the index of its choice).
@@ -215,11 +117,11 @@ func (s *Spec) Resolve(user map[string]any) (Params, error) {
 			}
 			return nil, fmt.Errorf("%s has no parameter %q; its parameters are %s", s.Name, name, strings.Join(list, ", "))
 		}
-		v, err := p.parse(s.Name, user[name])
+		v, err := p.Parse(s.Name, user[name])
 		if err != nil {
 			return nil, err
 		}
-		if err := p.check(s.Name, v); err != nil {
+		if err := p.Check(s.Name, v); err != nil {
 			return nil, err
 		}
 		out[name] = v
@@ -267,7 +169,7 @@ func Register(s *Spec) {
 		panic("selection: duplicate method " + s.Name)
 	}
 	for i := range s.Params {
-		if err := s.Params[i].check(s.Name, s.Params[i].Default); err != nil {
+		if err := s.Params[i].Check(s.Name, s.Params[i].Default); err != nil {
 			panic("selection: default outside range: " + err.Error())
 		}
 	}

@@ -130,39 +130,6 @@ func DefaultText(p wire.Param) string {
 	return strconv.FormatFloat(p.Default, 'g', -1, 64)
 }
 
-// RangeText describes a parameter's allowed values: "one of a, b",
-// "a whole number in [1, 10000000]", "in (0, 1]".
-func RangeText(p wire.Param) string {
-	if len(p.Choices) > 0 {
-		return "one of " + strings.Join(p.Choices, ", ")
-	}
-	lo, hi := "[", "]"
-	if p.MinOpen {
-		lo = "("
-	}
-	if p.MaxOpen {
-		hi = ")"
-	}
-	kind := "a number"
-	if p.Integer {
-		kind = "a whole number"
-	}
-	return fmt.Sprintf("%s in %s%s, %s%s", kind, lo, bound(p.Min), bound(p.Max), hi)
-}
-
-func bound(v float64) string {
-	switch {
-	case math.IsInf(v, 1) || v >= math.MaxFloat64:
-		return "∞"
-	case math.IsInf(v, -1) || v <= -math.MaxFloat64:
-		return "−∞"
-	}
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
-}
-
 // SplitList splits a list typed by a person: values separated by commas,
 // semicolons or spaces. A range a:b (or a:step:b) stands for a, a+step, …,
 // b (step 1 by default).
@@ -271,23 +238,19 @@ func ParseValues(method string, p wire.Param, text string) ([]any, error) {
 	return out, nil
 }
 
+// parseValue reads and checks one value as the worker will (package
+// param): a number in the parameter's range, or a choice, returned by its
+// name.
 func parseValue(method string, p wire.Param, tok string) (any, error) {
-	if len(p.Choices) > 0 {
-		for _, c := range p.Choices {
-			if strings.EqualFold(c, tok) {
-				return c, nil
-			}
-		}
-		return nil, fmt.Errorf("%s: parameter %s must be one of %s, not %q", method, p.Name, strings.Join(p.Choices, ", "), tok)
+	v, err := p.Parse(method, tok)
+	if err == nil {
+		err = p.Check(method, v)
 	}
-	v, err := strconv.ParseFloat(tok, 64)
-	if err != nil {
-		return nil, fmt.Errorf("%s: parameter %s: %q is not a number", method, p.Name, tok)
-	}
-	bad := math.IsNaN(v) || math.IsInf(v, 0) || v < p.Min || (p.MinOpen && v == p.Min) ||
-		v > p.Max || (p.MaxOpen && v == p.Max) || (p.Integer && v != math.Trunc(v))
-	if bad {
-		return nil, fmt.Errorf("%s: parameter %s = %s is invalid: it must be %s (%s)", method, p.Name, tok, RangeText(p), p.Doc)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(p.Choices) > 0:
+		return p.Choices[int(v)], nil
 	}
 	return v, nil
 }

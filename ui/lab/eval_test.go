@@ -403,8 +403,8 @@ func viewReport() *wire.EvalReport {
 		u.Fits = []wire.Fit{f}
 		return u
 	}
-	rep := &wire.EvalReport{Features: []string{"f1", "f2", "f3", "f4"}, K: []int{1, 2}, Classifiers: []string{"svm(C=1,ovo,free bias)"},
-		Splits:  []wire.SplitInfo{{Train: 3, Test: []int{0}}, {Train: 3, Test: []int{1}}},
+	rep := &wire.EvalReport{Features: []string{"f1", "f2", "f3", "f4"}, EvalResults: &wire.EvalResults{K: []int{1, 2}, Classifiers: []string{"svm(C=1,ovo,free bias)"},
+		Splits: []wire.SplitInfo{{Train: 3, Test: []int{0}}, {Train: 3, Test: []int{1}}}},
 		Dataset: wire.DatasetInfo{Classes: []string{"a", "b"}},
 		Request: &wire.Request{Eval: &wire.EvalPlan{Protocol: wire.EvalProtocol{Kind: "cv", Folds: 2}}}}
 	units := [][]*wire.UnitResult{
@@ -500,7 +500,7 @@ func TestEvalView(t *testing.T) {
 		t.Errorf("per class %v %v", classes, pc)
 	}
 	// A long K list shows six columns, its ends included: round(i·19/5).
-	long := &EvalView{Rep: &wire.EvalReport{K: make([]int, 20)}}
+	long := &EvalView{Rep: &wire.EvalReport{EvalResults: &wire.EvalResults{K: make([]int, 20)}}}
 	if got := long.tableKs(); !reflect.DeepEqual(got, []int{0, 4, 8, 11, 15, 19}) {
 		t.Errorf("columns of K %v", got)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 
+	"sparsefs/core/stats"
 	"sparsefs/ui/wire"
 )
 
@@ -335,7 +336,7 @@ func (r *EvalRun) View() *wire.EvalReport {
 	}
 	h := r.Plan.Header
 	rep := &wire.EvalReport{Request: r.Plan.Request, Dataset: r.Plan.Dataset, Features: r.Plan.Features,
-		K: h.K, Classifiers: h.Classifiers, Splits: h.Splits, Warnings: r.Plan.Warnings}
+		EvalResults: &wire.EvalResults{K: h.K, Classifiers: h.Classifiers, Splits: h.Splits}, Warnings: r.Plan.Warnings}
 	ns := len(h.Splits)
 	nk := len(h.K)
 	for v, info := range h.Variants {
@@ -365,7 +366,7 @@ func (r *EvalRun) View() *wire.EvalReport {
 					secs[i] += f.Seconds
 				}
 			}
-			m, sd := SampleMeanStd(secs)
+			m, sd := stats.MeanStd(secs)
 			vr.FitSeconds = wire.Scalar{Mean: wire.Float(m), Std: wire.Float(sd)}
 		}
 		rep.Results = append(rep.Results, vr)
@@ -395,44 +396,13 @@ func sparsityRows(us []*wire.UnitResult, nk int) map[*wire.UnitResult][]float64 
 	return out
 }
 
+// summarize is the summary over the splits of one per-K measure of the
+// units, as the report's (core/evaluate).
 func summarize(nk int, us []*wire.UnitResult, get func(*wire.UnitResult) []float64) wire.Summary {
-	s := wire.Summary{Mean: make(wire.Floats, nk), Std: make(wire.Floats, nk)}
-	col := make([]float64, len(us))
-	for i := 0; i < nk; i++ {
-		for j, u := range us {
-			col[j] = math.NaN()
-			if v := get(u); i < len(v) {
-				col[j] = v[i]
-			}
-		}
-		s.Mean[i], s.Std[i] = SampleMeanStd(col)
+	rows := make([][]float64, len(us))
+	for j, u := range us {
+		rows[j] = get(u)
 	}
-	return s
-}
-
-// SampleMeanStd is the mean and the sample standard deviation (n − 1) of
-// the values that are not NaN, as the evaluation's report gives them: NaN
-// when there are none, and a NaN deviation for a single value.
-func SampleMeanStd(v []float64) (mean, std float64) {
-	n, s := 0, 0.0
-	for _, x := range v {
-		if !math.IsNaN(x) {
-			n++
-			s += x
-		}
-	}
-	if n == 0 {
-		return math.NaN(), math.NaN()
-	}
-	mean = s / float64(n)
-	if n < 2 {
-		return mean, math.NaN()
-	}
-	ss := 0.0
-	for _, x := range v {
-		if !math.IsNaN(x) {
-			ss += (x - mean) * (x - mean)
-		}
-	}
-	return mean, math.Sqrt(ss / float64(n-1))
+	mean, std := stats.ColumnMeanStd(rows, nk)
+	return wire.Summary{Mean: mean, Std: std}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"sparsefs/core/stats"
 	"sparsefs/ui/chart"
 	"sparsefs/ui/wire"
 )
@@ -413,7 +414,7 @@ func (v *EvalView) TruthChart() (Figure, bool) {
 					shares[j] = float64(n) / float64(len(sel))
 				}
 			}
-			m, d := SampleMeanStd(shares)
+			m, d := stats.MeanStd(shares)
 			s.Mean, s.Std = append(s.Mean, m), append(s.Std, d)
 		}
 		c.Series = append(c.Series, bandSeries(v.Labels[i], x, s, 0, 1))
