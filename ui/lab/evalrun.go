@@ -38,6 +38,8 @@ type EvalRun struct {
 	full  []bool // the unit is decoded in full
 	// digests are the workers' digests of the parts (nil where none came).
 	digests [][]byte
+	// req is Request decoded.
+	req wire.Request
 	// Report is the merged report and ReportJSON its bytes as the worker
 	// wrote them (the file the page saves).
 	Report     *wire.EvalReport
@@ -60,15 +62,14 @@ func NewEvalRun(planJSON []byte) (*EvalRun, error) {
 		return nil, err
 	}
 	n := part.Header.Units
-	return &EvalRun{Plan: &part, Request: b, Parts: make([][]byte, n), Units: make([]*wire.UnitResult, n), digests: make([][]byte, n)}, nil
+	return &EvalRun{Plan: &part, Request: b, Parts: make([][]byte, n), Units: make([]*wire.UnitResult, n), digests: make([][]byte, n), req: req}, nil
 }
 
 // UnitRequest is the job of unit u: the normalised request with Units =
 // [u]; a positive session asks the worker to keep the part for a merge
 // there.
 func (r *EvalRun) UnitRequest(u, session int) []byte {
-	var req wire.Request
-	json.Unmarshal(r.Request, &req)
+	req := r.req
 	req.Op, req.Units, req.Session = wire.OpEval, []int{u}, session
 	b, _ := json.Marshal(req)
 	return b
