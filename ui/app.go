@@ -113,9 +113,12 @@ type Root struct {
 	loading    bool
 	inspecting bool
 	inspection *wire.Inspection
-	dragOver   bool
-	synth      synthForm
-	generated  string // the CSV of generated data now open
+	// labels are labelChoices of labelsOf (every render asks for them).
+	labelsOf  *wire.Inspection
+	labels    []string
+	dragOver  bool
+	synth     synthForm
+	generated string // the CSV of generated data now open
 	// synthOpen and unitsOpen keep the generator's and the units' panels
 	// (<details>) open across renders.
 	synthOpen, unitsOpen bool
@@ -732,9 +735,14 @@ func (c *Root) hasLabel() bool {
 
 // labelChoices are the columns offered as the label: the current one,
 // columns whose preview holds text, and the first and last few. A file with
-// thousands of columns would make a select unusable.
+// thousands of columns would make a select unusable. They are worked out
+// once per inspection: for thousands of numeric columns that takes tens of
+// milliseconds, and every render asks.
 func (c *Root) labelChoices() []string {
 	in := c.inspection
+	if c.labelsOf == in {
+		return c.labels
+	}
 	n := len(in.Columns)
 	pick := map[int]bool{}
 	if c.hasLabel() {
@@ -765,6 +773,7 @@ func (c *Root) labelChoices() []string {
 	for i, j := range idx {
 		names[i] = in.Columns[j]
 	}
+	c.labelsOf, c.labels = in, names
 	return names
 }
 

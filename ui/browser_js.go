@@ -200,8 +200,12 @@ func (b *browser) Unload(slot, data int) {
 }
 
 // Start implements pool.Transport.
-func (b *browser) Start(slot, job int, request []byte, data int) {
-	b.post(slot, map[string]any{"type": "job", "id": job, "request": string(request), "data": data})
+func (b *browser) Start(slot, job int, request, beside []byte, data int) {
+	msg := map[string]any{"type": "job", "id": job, "request": string(request), "data": data}
+	if beside != nil {
+		msg["part"] = string(beside)
+	}
+	b.post(slot, msg)
 }
 
 // message handles one message from a worker (in the JS callback: copy out,

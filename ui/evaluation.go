@@ -232,13 +232,13 @@ func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 	c.Backend.Pace(false)
 }
 
-// collect sends unit u's part to the worker that merges them.
+// collect sends unit u's part to the worker that merges them: its digest
+// in the request, its JSON beside it, which that worker reads only to
+// write the report's JSON (reading it at once, 10–20 ms a part for a wide
+// dataset, took that worker's time from the units).
 func (c *Root) collect(e *evalState, u int) {
-	var b strings.Builder
-	fmt.Fprintf(&b, `{"op":"collect","data":{},"session":%d,"part":`, e.session)
-	b.Write(e.run.Parts[u])
-	b.WriteString("}")
-	c.pool.SubmitTo(e.mergeSlot, fmt.Sprintf("collect unit %d", u+1), []byte(b.String()), -1, true, nil, func(j *pool.Job) {
+	req, beside := e.run.CollectRequest(u, e.session)
+	c.pool.SubmitWith(e.mergeSlot, fmt.Sprintf("collect unit %d", u+1), req, beside, -1, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
 			e.collectFailed = true
 		}

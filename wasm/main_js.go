@@ -78,7 +78,12 @@ func handle(w *worker, ev safejs.Value, post func(message)) {
 			post(message{"type": "error", "id": id, "cancelled": false, "message": "cannot read the data: " + err.Error()})
 			return
 		}
-		w.start(id, str(data, "request"), num(data, "data"), inline)
+		var part []byte
+		if v, err := data.Get("part"); err == nil && !v.IsUndefined() && !v.IsNull() {
+			s, _ := v.String()
+			part = []byte(s)
+		}
+		w.start(id, str(data, "request"), num(data, "data"), inline, part)
 	case "cancel":
 		w.cancel(id)
 	default:

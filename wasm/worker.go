@@ -5,7 +5,7 @@
 //
 //	page → worker  {type: "load", data: ID, name, bytes: ArrayBuffer}
 //	               {type: "unload", data: ID}
-//	               {type: "job", id, request: JSON, data?: ID}
+//	               {type: "job", id, request: JSON, data?: ID, part?: JSON}
 //	               {type: "cancel", id}
 //	worker → page  {type: "ready"}
 //	               {type: "loaded", data: ID, size, sha256}
@@ -28,7 +28,10 @@
 // synthetic data, exactly as "sparsefs synth" writes them: a job.Reduced),
 // "prepare" (read the data and warm up), "collect" (keep an evaluation's
 // part for a merge here), a "merge" with a session (merge the parts kept)
-// and "report" (write a report a light merge kept).
+// and "report" (write a report a light merge kept). A light "collect"
+// carries the part's digest in its request and the part's JSON beside it,
+// in the message's "part": the worker reads the JSON only when it writes
+// the report (see collect).
 //
 // Jobs run one after another, in the order they arrive: the page may send
 // a worker its next job before the current one ends (so that no time is
@@ -108,9 +111,19 @@ type worker struct {
 	data    map[int]*stored
 	parses  int // datasets parsed so far (for tests)
 	// sessions hold the evaluation parts collected for a merge here.
-	sessions map[int][]*job.EvalPart
-	// reports hold merged reports until the page asks for their JSON.
-	reports map[int]*job.EvalReport
+	sessions map[int][]kept
+	// reports hold the parts of a light merge until the page asks for the
+	// report's JSON.
+	reports map[int][]kept
+}
+
+// kept is a part kept for a merge: in full (raw nil), or light — its units
+// without the fits' rankings, scores, per-class rankings and weights (a
+// unit's digest), enough for the report's summaries — and its JSON, read
+// in full only for the report's JSON.
+type kept struct {
+	part *job.EvalPart
+	raw  []byte
 }
 
 // queuedJob is a job waiting for its turn.
@@ -120,11 +133,12 @@ type queuedJob struct {
 	text   string
 	dataID int
 	inline []byte
+	part   []byte
 }
 
 func newWorker(post func(message), yield func()) *worker {
 	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
-		sessions: map[int][]*job.EvalPart{}, reports: map[int]*job.EvalReport{}}
+		sessions: map[int][]kept{}, reports: map[int][]kept{}}
 }
 
 // load stores a dataset's bytes under id (replacing any earlier one) and
@@ -182,13 +196,14 @@ func (w *worker) dataset(id int, d *job.Data) (*dataset.Dataset, error) {
 
 // start queues a job; the jobs run one after another, in a goroutine.
 // dataID names a loaded dataset (negative: none); inline, if not nil, is
-// the data itself.
-func (w *worker) start(id int, text string, dataID int, inline []byte) {
+// the data itself; part, if not nil, is the JSON of the part a light
+// collect keeps.
+func (w *worker) start(id int, text string, dataID int, inline, part []byte) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.running[id] = cancel
-	w.queue = append(w.queue, queuedJob{ctx, id, text, dataID, inline})
+	w.queue = append(w.queue, queuedJob{ctx, id, text, dataID, inline, part})
 	if !w.busy {
 		w.busy = true
 		go w.work()
@@ -211,7 +226,7 @@ func (w *worker) work() {
 			w.post(message{"type": "error", "id": q.id, "cancelled": true, "message": "cancelled"})
 		} else {
 			w.post(message{"type": "started", "id": q.id})
-			w.run(q.ctx, q.id, q.text, q.dataID, q.inline)
+			w.run(q.ctx, q.id, q.text, q.dataID, q.inline, q.part)
 		}
 		w.mu.Lock()
 		cancel := w.running[q.id]
@@ -236,7 +251,7 @@ func (w *worker) cancel(id int) {
 
 // run performs one job and posts exactly one "result" or "error" message
 // for it, whatever happens.
-func (w *worker) run(ctx context.Context, id int, text string, dataID int, inline []byte) {
+func (w *worker) run(ctx context.Context, id int, text string, dataID int, inline, part []byte) {
 	fail := func(cancelled bool, msg string) {
 		w.post(message{"type": "error", "id": id, "cancelled": cancelled, "message": msg})
 	}
@@ -281,7 +296,7 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 	case op == job.OpPrepare:
 		out, err = w.prepare(ctx, &req)
 	case op == job.OpCollect:
-		out, err = w.collect(&req)
+		out, err = w.collect(&req, part)
 	case op == job.OpMerge && req.Session > 0:
 		out, err = w.mergeSession(&req)
 	case op == job.OpReport:
@@ -290,7 +305,7 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 		var resp *job.Response
 		resp, err = w.exec(ctx, &req, w.progress(id))
 		if err == nil && req.Session > 0 && resp.EvalPart != nil && len(resp.EvalPart.Units) > 0 {
-			w.keep(req.Session, resp.EvalPart)
+			w.keep(req.Session, kept{part: resp.EvalPart})
 			digest, err = unitDigest(resp.EvalPart)
 		}
 		if err == nil {
@@ -414,18 +429,33 @@ func (w *worker) prepare(ctx context.Context, req *job.Request) ([]byte, error) 
 // merge with the same session): parts computed by other workers are read
 // as they come, while the other units run, instead of all at the end. (A
 // unit job with a session keeps its own part.)
-func (w *worker) collect(req *job.Request) ([]byte, error) {
+//
+// A light collect (Light, with the part's JSON beside the request) keeps
+// the part's digest (the request's Part) and its JSON unread: reading a
+// part of a wide dataset in full takes 10–20 ms in a browser's worker,
+// taken from the units still to run, and the summaries a light merge
+// shows need only the digest. The JSON is read when the report's is
+// written (report), where the parts are checked against each other as in
+// any merge.
+func (w *worker) collect(req *job.Request, raw []byte) ([]byte, error) {
 	if req.Session <= 0 || req.Part == nil {
 		return nil, errors.New("collect: a session and a part are needed")
 	}
-	w.keep(req.Session, req.Part)
+	k := kept{part: req.Part}
+	if req.Light {
+		if raw == nil {
+			return nil, errors.New("collect: a light collect needs the part's JSON beside the request")
+		}
+		k.raw = raw
+	}
+	w.keep(req.Session, k)
 	return []byte("{}"), nil
 }
 
 // keep adds a part to a session. Sessions are numbered in the order the
 // page starts runs: a new one drops the older ones (a run cancelled before
 // its merge).
-func (w *worker) keep(session int, part *job.EvalPart) {
+func (w *worker) keep(session int, k kept) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for s := range w.sessions {
@@ -433,26 +463,40 @@ func (w *worker) keep(session int, part *job.EvalPart) {
 			delete(w.sessions, s)
 		}
 	}
-	w.sessions[session] = append(w.sessions[session], part)
+	w.sessions[session] = append(w.sessions[session], k)
 }
 
 // mergeSession merges the parts collected for a session and those of the
 // request, and forgets the session. It refuses when the parts number fewer
-// than the request expects (the page then sends them all).
+// than the request expects (the page then sends them all). A light merge
+// answers with the report's summaries, from the parts as kept (digests
+// for the light ones, with the request, data and splits of a part kept in
+// full), and keeps the parts for report.
 func (w *worker) mergeSession(req *job.Request) ([]byte, error) {
 	w.mu.Lock()
-	parts := append(w.sessions[req.Session], req.Parts...)
+	ks := w.sessions[req.Session]
 	delete(w.sessions, req.Session)
 	w.mu.Unlock()
-	if len(parts) < req.Expect {
-		return nil, fmt.Errorf("incomplete session: %d of %d parts collected", len(parts), req.Expect)
+	for _, p := range req.Parts {
+		ks = append(ks, kept{part: p})
+	}
+	if len(ks) < req.Expect {
+		return nil, fmt.Errorf("incomplete session: %d of %d parts collected", len(ks), req.Expect)
+	}
+	if !req.Light {
+		rep, err := mergeKept(ks)
+		if err != nil {
+			return nil, err
+		}
+		return job.Marshal(&job.Response{EvalReport: rep}, false)
+	}
+	parts, err := lightParts(ks)
+	if err != nil {
+		return nil, err
 	}
 	rep, err := job.Merge(parts)
 	if err != nil {
 		return nil, err
-	}
-	if !req.Light {
-		return job.Marshal(&job.Response{EvalReport: rep}, false)
 	}
 	// The summaries now, the report's JSON (a hundred milliseconds and
 	// megabytes for a wide dataset) when the page asks for it.
@@ -462,7 +506,7 @@ func (w *worker) mergeSession(req *job.Request) ([]byte, error) {
 			delete(w.reports, s)
 		}
 	}
-	w.reports[req.Session] = rep
+	w.reports[req.Session] = ks
 	w.mu.Unlock()
 	light := *rep
 	summary := *rep.Report
@@ -474,14 +518,73 @@ func (w *worker) mergeSession(req *job.Request) ([]byte, error) {
 	return job.Marshal(&job.Response{EvalReport: &light}, false)
 }
 
-// report writes the JSON of a report merged with Light, and forgets it.
+// lightParts are the kept parts as a light merge reads them: a digest
+// takes the request, data, features and splits of a part kept in full (or
+// of the first light part, read in full, when none is).
+func lightParts(ks []kept) ([]*job.EvalPart, error) {
+	var whole *job.EvalPart
+	for _, k := range ks {
+		if k.raw == nil {
+			whole = k.part
+			break
+		}
+	}
+	if whole == nil && len(ks) > 0 {
+		var err error
+		if whole, err = readPart(ks[0].raw); err != nil {
+			return nil, err
+		}
+	}
+	parts := make([]*job.EvalPart, len(ks))
+	for i, k := range ks {
+		parts[i] = k.part
+		if k.raw != nil {
+			p := *whole
+			p.Units = k.part.Units
+			parts[i] = &p
+		}
+	}
+	return parts, nil
+}
+
+// mergeKept merges the kept parts in full (reading the light ones'
+// JSON).
+func mergeKept(ks []kept) (*job.EvalReport, error) {
+	parts := make([]*job.EvalPart, len(ks))
+	for i, k := range ks {
+		parts[i] = k.part
+		if k.raw != nil {
+			var err error
+			if parts[i], err = readPart(k.raw); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return job.Merge(parts)
+}
+
+// readPart reads a part's JSON.
+func readPart(raw []byte) (*job.EvalPart, error) {
+	var p job.EvalPart
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, fmt.Errorf("a collected part cannot be read: %v", err)
+	}
+	return &p, nil
+}
+
+// report writes the JSON of the report of a light merge (merging the
+// parts it kept in full), and forgets them.
 func (w *worker) report(session int) ([]byte, error) {
 	w.mu.Lock()
-	rep := w.reports[session]
+	ks, ok := w.reports[session]
 	delete(w.reports, session)
 	w.mu.Unlock()
-	if rep == nil {
+	if !ok {
 		return nil, fmt.Errorf("no report kept for session %d", session)
+	}
+	rep, err := mergeKept(ks)
+	if err != nil {
+		return nil, err
 	}
 	return job.Marshal(&job.Response{EvalReport: rep}, false)
 }

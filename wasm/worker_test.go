@@ -50,7 +50,7 @@ const table = "a,b,label\n1,0,0\n2,2,0\n6,5,1\n7,5,1\n"
 func TestJobResult(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	w.start(7, `{"method":"fstat","data":{"name":"x.csv"}}`, -1, []byte(table))
+	w.start(7, `{"method":"fstat","data":{"name":"x.csv"}}`, -1, []byte(table), nil)
 	m := r.wait(t)
 	if m["type"] != "result" || m["id"] != 7 {
 		t.Fatalf("message %v", m)
@@ -71,7 +71,7 @@ func TestJobErrors(t *testing.T) {
 		`{"method":"fisher","data":{"name":"b.csv"}}`: `b.csv: line 2, column 2 ("b"): "x" is not a number`,
 	} {
 		r := newRecorder()
-		newWorker(r.post, nil).start(1, request, -1, []byte("a,b,label\n1,x,0\n2,3,1\n"))
+		newWorker(r.post, nil).start(1, request, -1, []byte("a,b,label\n1,x,0\n2,3,1\n"), nil)
 		m := r.wait(t)
 		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) || m["cancelled"] != false {
 			t.Errorf("%s: message %v, want an error containing %q", request, m, fragment)
@@ -88,7 +88,7 @@ func TestPanicReported(t *testing.T) {
 		m["boom"] = 1 // nil map write
 		return nil, nil
 	}
-	w.start(3, `{"method":"fisher"}`, -1, nil)
+	w.start(3, `{"method":"fisher"}`, -1, nil, nil)
 	m := r.wait(t)
 	if m["type"] != "error" || m["id"] != 3 || !strings.Contains(m["message"].(string), "internal error") {
 		t.Errorf("message %v", m)
@@ -112,7 +112,7 @@ func TestCancelAndProgress(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 	}
-	w.start(5, `{}`, -1, nil)
+	w.start(5, `{}`, -1, nil, nil)
 	<-started
 	time.Sleep(300 * time.Millisecond)
 	w.cancel(5)
@@ -146,7 +146,7 @@ const tableSHA256 = "03653a1d880cee901aaf09779ede30fb9d4b48beec9528e6747d11f7265
 // runJob starts a job on loaded data and waits for its message.
 func runJob(t *testing.T, w *worker, r *recorder, id int, request string, data int) message {
 	t.Helper()
-	w.start(id, request, data, nil)
+	w.start(id, request, data, nil, nil)
 	m := r.wait(t)
 	if m["id"] != id {
 		t.Fatalf("message for job %v, want %d: %v", m["id"], id, m)
@@ -167,7 +167,7 @@ func TestLoadedDataParsedOnce(t *testing.T) {
 		t.Fatalf("loaded message %v", loaded)
 	}
 	inline := func(request string) string {
-		w.start(99, request, -1, []byte(table))
+		w.start(99, request, -1, []byte(table), nil)
 		return r.wait(t)["response"].(string)
 	}
 	for i, request := range []string{
@@ -259,9 +259,9 @@ func TestJobsRunInTurn(t *testing.T) {
 		}
 		return &job.Response{Methods: &job.MethodList{}}, nil
 	}
-	w.start(1, `{"k":1}`, -1, nil)
-	w.start(2, `{"k":2}`, -1, nil)
-	w.start(3, `{"k":3}`, -1, nil)
+	w.start(1, `{"k":1}`, -1, nil, nil)
+	w.start(2, `{"k":2}`, -1, nil, nil)
+	w.start(3, `{"k":3}`, -1, nil, nil)
 	w.cancel(2)
 	close(release)
 	got := []string{}
@@ -399,6 +399,64 @@ func TestPrepareCollectMerge(t *testing.T) {
 	}
 	if m := runJob(t, w, r, 72, `{"op":"report","session":11}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "no report kept for session 11") {
 		t.Errorf("a report asked twice: %v", m)
+	}
+	// Light collects: the digest in the request, the part's JSON beside
+	// it, read only for the report's JSON; the same summaries and report,
+	// with or without a part kept in full.
+	collectLight := func(id, session, u int) message {
+		var p job.EvalPart
+		json.Unmarshal([]byte(parts[u]), &p)
+		digest, err := unitDigest(&p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.start(id, fmt.Sprintf(`{"op":"collect","session":%d,"light":true,"part":%s}`, session, digest), -1, nil, []byte(parts[u]))
+		return r.wait(t)
+	}
+	for _, own := range []bool{false, true} {
+		session := 12
+		if own {
+			session = 13
+			runJob(t, w, r, 80, fmt.Sprintf(`{"op":"collect","session":%d,"part":%s}`, session, parts[0]), -1)
+		}
+		for u := 0; u < 4; u++ {
+			if own && u == 0 {
+				continue
+			}
+			if m := collectLight(90+u, session, u); m["type"] != "result" {
+				t.Fatalf("light collect: %v", m)
+			}
+		}
+		m := runJob(t, w, r, 95, fmt.Sprintf(`{"op":"merge","session":%d,"expect":4,"light":true}`, session), -1)
+		var got job.EvalReport
+		json.Unmarshal([]byte(m["response"].(string)), &got)
+		if c, _ := json.Marshal(got); string(c) != string(a) {
+			t.Errorf("light collects (a part kept in full: %v): the summaries\n%s\nwant\n%s", own, c, a)
+		}
+		if m := runJob(t, w, r, 96, fmt.Sprintf(`{"op":"report","session":%d}`, session), -1); m["response"] != all {
+			t.Errorf("light collects (a part kept in full: %v): the report %v", own, m)
+		}
+	}
+	if m := runJob(t, w, r, 97, fmt.Sprintf(`{"op":"collect","session":14,"light":true,"part":%s}`, parts[0]), -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "needs the part's JSON") {
+		t.Errorf("a light collect without the part's JSON: %v", m)
+	}
+	w.start(98, fmt.Sprintf(`{"op":"collect","session":15,"light":true,"part":%s}`, parts[0]), -1, nil, []byte(`{"units":`))
+	r.wait(t)
+	// No part kept in full: the first one's JSON gives the request, data
+	// and splits.
+	if m := runJob(t, w, r, 99, `{"op":"merge","session":15,"expect":1,"light":true}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "a collected part cannot be read") {
+		t.Errorf("a light merge of broken parts: %v", m)
+	}
+	for u := 1; u < 4; u++ {
+		collectLight(100+u, 16, u)
+	}
+	w.start(104, fmt.Sprintf(`{"op":"collect","session":16,"light":true,"part":%s}`, parts[0]), -1, nil, []byte(`{"units":`))
+	r.wait(t)
+	if m := runJob(t, w, r, 105, `{"op":"merge","session":16,"expect":4,"light":true}`, -1); m["type"] != "result" {
+		t.Errorf("light merge: %v", m)
+	}
+	if m := runJob(t, w, r, 106, `{"op":"report","session":16}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "a collected part cannot be read") {
+		t.Errorf("a broken part's JSON: %v", m)
 	}
 	runJob(t, w, r, 50, fmt.Sprintf(`{"op":"collect","session":8,"part":%s}`, parts[0]), -1)
 	runJob(t, w, r, 51, fmt.Sprintf(`{"op":"collect","session":9,"part":%s}`, parts[1]), -1) // a newer run: session 8 is dropped

@@ -124,8 +124,11 @@ type Request struct {
 	Part    *EvalPart `json:"part,omitempty"`
 	Expect  int       `json:"expect,omitempty"`
 	// Light asks an OpMerge with a Session for the report without its
-	// units (the page has them); the worker keeps the report, and
-	// OpReport then writes it in full.
+	// units (the page has them); the worker keeps the parts, and OpReport
+	// then writes the report in full. On an OpCollect, Part is the part's
+	// digest (its units without the fits' rankings, scores, per-class
+	// rankings and weights) and the part's JSON travels beside the
+	// request, read only by OpReport.
 	Light bool `json:"light,omitempty"`
 }
 

@@ -18,10 +18,11 @@ const (
 	OpPrepare = "prepare"
 	// OpCollect keeps Part, an evaluation part, in the worker for a later
 	// OpMerge there with the same Session; the answer is {}. (An OpEval
-	// with Units and a Session keeps its own part.)
+	// with Units and a Session keeps its own part.) With Light, Part is
+	// the part's digest and its JSON comes beside the request.
 	OpCollect = "collect"
-	// OpReport writes the JSON of the report an OpMerge with a Session
-	// and Light kept in the worker, and forgets it.
+	// OpReport writes the JSON of the report of an OpMerge with a Session
+	// and Light (merging the parts it kept in full), and forgets them.
 	OpReport = "report"
 )
 

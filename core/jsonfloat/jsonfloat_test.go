@@ -34,3 +34,64 @@ func TestRoundTrip(t *testing.T) {
 		t.Errorf("Float(+Inf): %s", b)
 	}
 }
+
+// Floats reads what encoding/json reads as a []float64 with nulls as NaN
+// (the reference: encoding/json decoding into []*float64), and refuses
+// what it refuses.
+func TestFloatsReadsAsEncodingJSON(t *testing.T) {
+	for _, text := range []string{
+		`[]`, `[ ]`, ` [1, 2 ,3 ] `, `[0]`, `[-0]`, `[1.5e-3,-2E+4,3e2,null]`, `[null]`, `[1.7976931348623157e+308]`,
+		`[4.9e-324]`, `[123456789012345678901234567890]`, "[1,\n\t2\r]", `[0.1,0.2,0.30000000000000004]`,
+		// refused
+		`[1,]`, `[,1]`, `[1 2]`, `["1"]`, `[true]`, `[[1]]`, `[{}]`, `[01]`, `[1.]`, `[.5]`, `[+1]`, `[1e]`, `[-]`,
+		`[Inf]`, `[-Inf]`, `[NaN]`, `[0x10]`, `[1e400]`, `{}`, `1`, `"x"`, `[1,"a,b"]`,
+	} {
+		var ref []*float64
+		refErr := json.Unmarshal([]byte(text), &ref)
+		var got Floats
+		err := json.Unmarshal([]byte(text), &got)
+		if (err != nil) != (refErr != nil) {
+			t.Errorf("%s: error %v, encoding/json's %v", text, err, refErr)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if len(got) != len(ref) || got == nil {
+			t.Errorf("%s: %v, want %d values", text, got, len(ref))
+			continue
+		}
+		for i, p := range ref {
+			if (p == nil && !math.IsNaN(got[i])) || (p != nil && math.Float64bits(*p) != math.Float64bits(got[i])) {
+				t.Errorf("%s: value %d is %v", text, i, got[i])
+			}
+		}
+	}
+	// null reads as an empty array (as it did through encoding/json).
+	var got Floats
+	if err := json.Unmarshal([]byte(`null`), &got); err != nil || got == nil || len(got) != 0 {
+		t.Errorf("null: %v %v", got, err)
+	}
+	// Inside an object, as in a report.
+	var obj struct{ A, B Floats }
+	if err := json.Unmarshal([]byte(`{"A":[1,null],"B":[]}`), &obj); err != nil || len(obj.A) != 2 || !math.IsNaN(obj.A[1]) || obj.B == nil {
+		t.Errorf("object: %+v %v", obj, err)
+	}
+}
+
+// BenchmarkFloatsUnmarshal4434 reads the scores of one GLIOMA fit (4434
+// features).
+func BenchmarkFloatsUnmarshal4434(b *testing.B) {
+	fs := make(Floats, 4434)
+	for i := range fs {
+		fs[i] = math.Sqrt(float64(i)+0.5) * 1e-3
+	}
+	text, _ := json.Marshal(fs)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		var back Floats
+		if err := json.Unmarshal(text, &back); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -208,6 +209,22 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 	}
 	if !run.Complete() {
 		t.Fatal("not complete")
+	}
+	// A part's collect: in the request, or, once the worker's digest came
+	// with it, the digest in the request and the part beside it.
+	for _, digest := range [][]byte{nil, mustJSON(t, map[string]any{"units": []any{run.Units[4]}})} {
+		if err := run.AddPart(4, run.Parts[4], digest); err != nil {
+			t.Fatal(err)
+		}
+		text, beside := run.CollectRequest(4, 3)
+		var c wire.Request
+		if err := json.Unmarshal(text, &c); err != nil || c.Op != "collect" || c.Session != 3 || c.Light != (digest != nil) ||
+			c.Part == nil || len(c.Part.Units) != 1 || c.Part.Units[0].Unit != 4 || (c.Part.Request != nil) == (digest != nil) {
+			t.Errorf("collect %s: %v", text, err)
+		}
+		if (digest == nil && beside != nil) || (digest != nil && !bytes.Equal(beside, run.Parts[4])) {
+			t.Errorf("beside the collect: %.80s", beside)
+		}
 	}
 	mine := run.View()
 	merged := runJob(t, run.MergeRequest(), nil)

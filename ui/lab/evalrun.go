@@ -36,6 +36,10 @@ type EvalRun struct {
 	Parts [][]byte
 	Units []*wire.UnitResult
 	full  []bool // the unit is decoded in full
+	// digests are the workers' digests of the parts (nil where none came).
+	digests [][]byte
+	// req is Request decoded.
+	req wire.Request
 	// Report is the merged report and ReportJSON its bytes as the worker
 	// wrote them (the file the page saves).
 	Report     *wire.EvalReport
@@ -58,15 +62,14 @@ func NewEvalRun(planJSON []byte) (*EvalRun, error) {
 		return nil, err
 	}
 	n := part.Header.Units
-	return &EvalRun{Plan: &part, Request: b, Parts: make([][]byte, n), Units: make([]*wire.UnitResult, n)}, nil
+	return &EvalRun{Plan: &part, Request: b, Parts: make([][]byte, n), Units: make([]*wire.UnitResult, n), digests: make([][]byte, n), req: req}, nil
 }
 
 // UnitRequest is the job of unit u: the normalised request with Units =
 // [u]; a positive session asks the worker to keep the part for a merge
 // there.
 func (r *EvalRun) UnitRequest(u, session int) []byte {
-	var req wire.Request
-	json.Unmarshal(r.Request, &req)
+	req := r.req
 	req.Op, req.Units, req.Session = wire.OpEval, []int{u}, session
 	b, _ := json.Marshal(req)
 	return b
@@ -109,8 +112,9 @@ func (r *EvalRun) AddPart(u int, raw, digest []byte) error {
 	if u < 0 || u >= len(r.Parts) {
 		return fmt.Errorf("unit %d does not exist", u)
 	}
-	if digest == nil {
-		digest = raw
+	light := digest
+	if light == nil {
+		light = raw
 	}
 	var part struct {
 		Units []*struct {
@@ -118,7 +122,7 @@ func (r *EvalRun) AddPart(u int, raw, digest []byte) error {
 			Fits []lightFit `json:"fits"`
 		} `json:"units"`
 	}
-	if err := json.Unmarshal(digest, &part); err != nil {
+	if err := json.Unmarshal(light, &part); err != nil {
 		return fmt.Errorf("unexpected answer for unit %d: %v", u, err)
 	}
 	if len(part.Units) != 1 || part.Units[0] == nil || part.Units[0].Unit != u {
@@ -130,6 +134,10 @@ func (r *EvalRun) AddPart(u int, raw, digest []byte) error {
 		res.Fits[i] = wire.Fit{K: f.K, Objective: f.Objective, Iterations: f.Iterations, Stop: f.Stop, Trace: f.Trace, NonzeroRows: f.NonzeroRows, Seconds: f.Seconds}
 	}
 	r.Parts[u], r.Units[u] = raw, &res
+	if r.digests == nil {
+		r.digests = make([][]byte, len(r.Parts))
+	}
+	r.digests[u] = digest
 	r.markFull(u, false)
 	return nil
 }
@@ -187,6 +195,26 @@ func (r *EvalRun) Missing() []int {
 		}
 	}
 	return out
+}
+
+// CollectRequest is the job that gives unit u's part to the worker that
+// merges a session, and what travels beside its request: with the
+// worker's digest of the part, a light collect (the digest in the request,
+// the part's JSON beside it, for the worker to read only when it writes
+// the report's JSON); else the part in the request.
+func (r *EvalRun) CollectRequest(u, session int) (req, beside []byte) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, `{"op":"collect","data":{},"session":%d,`, session)
+	if r.digests != nil && r.digests[u] != nil {
+		b.WriteString(`"light":true,"part":`)
+		b.Write(r.digests[u])
+		beside = r.Parts[u]
+	} else {
+		b.WriteString(`"part":`)
+		b.Write(r.Parts[u])
+	}
+	b.WriteString("}")
+	return b.Bytes(), beside
 }
 
 // MergeRequest is the merge job: every part, as the workers wrote them.
@@ -258,6 +286,9 @@ func (r *EvalRun) Reuse(prev *EvalRun) int {
 	for u, p := range prev.Parts {
 		if p != nil && r.Parts[u] == nil {
 			r.Parts[u], r.Units[u] = p, prev.Units[u]
+			if prev.digests != nil {
+				r.digests[u] = prev.digests[u]
+			}
 			r.markFull(u, prev.full != nil && prev.full[u])
 			n++
 		}

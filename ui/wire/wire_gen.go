@@ -46,10 +46,11 @@ const (
 	OpPrepare = "prepare"
 	// OpCollect keeps Part, an evaluation part, in the worker for a later
 	// OpMerge there with the same Session; the answer is {}. (An OpEval
-	// with Units and a Session keeps its own part.)
+	// with Units and a Session keeps its own part.) With Light, Part is
+	// the part's digest and its JSON comes beside the request.
 	OpCollect = "collect"
-	// OpReport writes the JSON of the report an OpMerge with a Session
-	// and Light kept in the worker, and forgets it.
+	// OpReport writes the JSON of the report of an OpMerge with a Session
+	// and Light (merging the parts it kept in full), and forgets them.
 	OpReport = "report"
 )
 
@@ -129,8 +130,11 @@ type Request struct {
 	Part    *EvalPart `json:"part,omitempty"`
 	Expect  int       `json:"expect,omitempty"`
 	// Light asks an OpMerge with a Session for the report without its
-	// units (the page has them); the worker keeps the report, and
-	// OpReport then writes it in full.
+	// units (the page has them); the worker keeps the parts, and OpReport
+	// then writes the report in full. On an OpCollect, Part is the part's
+	// digest (its units without the fits' rankings, scores, per-class
+	// rankings and weights) and the part's JSON travels beside the
+	// request, read only by OpReport.
 	Light bool `json:"light,omitempty"`
 }
 
