@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"sparsefs/core/linalg"
 	"sparsefs/core/sparse"
 )
 
@@ -309,6 +310,28 @@ func (s *nmapg) iterate() float64 {
 	s.q = q
 	s.fw, s.fwExact = f, fExact
 	return math.Sqrt(step) / math.Max(math.Sqrt(norm), 1)
+}
+
+// The products of the first-order solvers (l20, topk) are skinny: an m×p
+// design A times a p×c weight matrix, or Aᵀ times an m×c residual, with c
+// (classes) small. They run on core/linalg's packed Gemm, which beats both
+// gonum and the row-blocked plain-Go loops these solvers used before, in
+// both builds (BenchmarkSkinny; docs/l20.md "Performance"). All matrices
+// are row-major slices with stride equal to their column count.
+
+// general wraps a row-major r×c slice for linalg.
+func general(r, c int, d []float64) linalg.General {
+	return linalg.General{Rows: r, Cols: c, Stride: c, Data: d}
+}
+
+// skinnyMul sets dst (m×c) = A (m×p) · W (p×c).
+func skinnyMul(dst, a, w []float64, m, p, c int) {
+	linalg.Gemm(false, false, 1, general(m, p, a), general(p, c, w), 0, general(m, c, dst))
+}
+
+// skinnyMulT sets dst (p×c) = Aᵀ · G, with A m×p and G m×c.
+func skinnyMulT(dst, a, g []float64, m, p, c int) {
+	linalg.Gemm(true, false, 1, general(m, p, a), general(m, c, g), 0, general(p, c, dst))
 }
 
 // denseData returns the row-major data of a with stride equal to its
