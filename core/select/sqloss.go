@@ -31,6 +31,9 @@ type sqLoss struct {
 	y       *mat.Dense
 	yy      float64   // ‖Y‖²
 	colsq   []float64 // ‖a_j‖², the diagonal of G
+	// pw and pg are the matrices of aux (A or G) and of halfGrad's product
+	// (Aᵀ) packed once for core/linalg, on first use.
+	pw, pg *linalg.Packed
 }
 
 func newSqLoss(a, y *mat.Dense) *sqLoss {
@@ -73,15 +76,22 @@ func (l *sqLoss) newAux() *mat.Dense {
 }
 
 // aux sets dst to the auxiliary matrix of w (R = AW − Y or H = GW − B).
-// The products run on core/linalg's Gemm, as do halfGrad's.
+// The products run on core/linalg with the fixed factor packed once, as do
+// halfGrad's.
 func (l *sqLoss) aux(dst, w *mat.Dense) {
+	if l.pw == nil {
+		if l.gram {
+			l.pw = linalg.Pack(l.g.RawMatrix(), false)
+		} else {
+			l.pw = linalg.Pack(l.a.RawMatrix(), false)
+		}
+	}
 	if l.gram {
 		dst.Copy(l.b)
-		linalg.Gemm(false, false, 1, l.g.RawMatrix(), w.RawMatrix(), -1, dst.RawMatrix())
-		return
+	} else {
+		dst.Copy(l.y)
 	}
-	dst.Copy(l.y)
-	linalg.Gemm(false, false, 1, l.a.RawMatrix(), w.RawMatrix(), -1, dst.RawMatrix())
+	l.pw.Mul(1, w.RawMatrix(), -1, dst.RawMatrix())
 }
 
 // value returns f(W) = ‖AW − Y‖² from w and its auxiliary matrix.
@@ -128,7 +138,10 @@ func (l *sqLoss) halfGrad(dst, aux *mat.Dense) {
 		dst.Copy(aux)
 		return
 	}
-	linalg.Gemm(false, false, 1, l.at.RawMatrix(), aux.RawMatrix(), 0, dst.RawMatrix())
+	if l.pg == nil {
+		l.pg = linalg.Pack(l.at.RawMatrix(), false)
+	}
+	l.pg.Mul(1, aux.RawMatrix(), 0, dst.RawMatrix())
 }
 
 // rowHalfGrad writes (½∇f)_j = a_jᵀ(AW − Y) into dst (length c).

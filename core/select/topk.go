@@ -138,6 +138,7 @@ func (t *TopK) Solve(ctx context.Context, p *Problem, s *Settings) (*TopKFit, er
 	// All products and solves run on core/linalg.
 	gram := general(dim, dim, make([]float64, dim*dim))
 	xg := general(m, n, x)
+	xd := &design{a: x, m: m, p: n}
 	if dual {
 		linalg.ADAt(1, xg, nil, 0, gram) // XXᵀ
 	} else {
@@ -234,17 +235,17 @@ func (t *TopK) Solve(ctx context.Context, p *Problem, s *Settings) (*TopKFit, er
 			for i := range r {
 				r[i] -= xw[i]
 			}
-			skinnyMulT(w, x, r, m, n, c)
+			xd.mulT(w, r, c)
 			for i := range w {
 				w[i] += v[i] - lam[i]/mu
 			}
 		} else {
-			skinnyMulT(w, x, r, m, n, c)
+			xd.mulT(w, r, c)
 			for i := range w {
 				w[i] += v[i] - lam[i]/mu
 			}
 			linalg.CholeskySolve(chol, general(n, c, w))
-			skinnyMul(xw, x, w, m, n, c)
+			xd.mul(xw, w, c)
 		}
 		// V = the K largest rows of W + Λ/μ.
 		for i := range v {
