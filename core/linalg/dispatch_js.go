@@ -27,3 +27,7 @@ func syrkDiag(trans bool, alpha float64, a General, d []float64, beta float64, c
 func cholesky(a General) bool { return choleskyPacked(a) }
 
 func choleskySolve(l, b General) { choleskySolvePacked(l, b) }
+
+func gemmPacked(p *Packed, alpha float64, b General, beta float64, c General) {
+	gemmPanels(buildTile, p.trans, false, alpha, p.a, nil, &p.pre, b, beta, c, false)
+}

@@ -54,13 +54,22 @@ const parallelWork = 2e6
 const cholPacked = 200
 
 func gemm(transA, transB bool, alpha float64, a, b General, beta float64, c General) {
+	gemmSplit(transA, transB, alpha, a, nil, b, beta, c)
+}
+
+func gemmPacked(p *Packed, alpha float64, b General, beta float64, c General) {
+	gemmSplit(p.trans, false, alpha, p.a, &p.pre, b, beta, c)
+}
+
+// gemmSplit is gemm, with the panels of op(A) from pre when it is set.
+func gemmSplit(transA, transB bool, alpha float64, a General, pre *panels, b General, beta float64, c General) {
 	if !fast && c.Rows >= thin && c.Cols >= thin {
 		gonumGemm(transA, transB, alpha, a, b, beta, c)
 		return
 	}
 	m, k := opDims(a, transA)
 	if float64(m)*float64(c.Cols)*float64(k) < parallelWork || m < 2*mr || runtime.GOMAXPROCS(0) < 2 {
-		gemmWith(buildTile, transA, transB, alpha, a, nil, b, beta, c, false)
+		gemmPanels(buildTile, transA, transB, alpha, a, nil, pre, b, beta, c, false)
 		return
 	}
 	// The two halves of the rows of C on two goroutines.
@@ -73,6 +82,12 @@ func gemm(transA, transB bool, alpha float64, a, b General, beta float64, c Gene
 		top.Rows, bottom.Rows = h, m-h
 		bottom.Data = a.Data[h*a.Stride:]
 	}
+	var preBottom *panels
+	if pre != nil {
+		q := *pre
+		q.off += h
+		preBottom = &q
+	}
 	ctop, cbottom := c, c
 	ctop.Rows, cbottom.Rows = h, m-h
 	cbottom.Data = c.Data[h*c.Stride:]
@@ -80,9 +95,9 @@ func gemm(transA, transB bool, alpha float64, a, b General, beta float64, c Gene
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		gemmWith(buildTile, transA, transB, alpha, bottom, nil, b, beta, cbottom, false)
+		gemmPanels(buildTile, transA, transB, alpha, bottom, nil, preBottom, b, beta, cbottom, false)
 	}()
-	gemmWith(buildTile, transA, transB, alpha, top, nil, b, beta, ctop, false)
+	gemmPanels(buildTile, transA, transB, alpha, top, nil, pre, b, beta, ctop, false)
 	wg.Wait()
 }
 

@@ -50,6 +50,19 @@ func TestNativeDispatch(t *testing.T) {
 			if d := maxDiff(gotC, wantC); d > productTol {
 				t.Errorf("fast=%v Gemm %dx9x%d: relative difference %g", f, m, n, d)
 			}
+			gotC = randGeneral(rng, m, 9)
+			Pack(a, false).Mul(1, b, 0, gotC)
+			if d := maxDiff(gotC, wantC); d > productTol {
+				t.Errorf("fast=%v Packed.Mul %dx9x%d: relative difference %g", f, m, n, d)
+			}
+			bt := randGeneral(rng, m, 20) // Aᵀ·B is n×20: wide enough for gonum without the assembly tile
+			wantT := General{Rows: n, Cols: 20, Stride: 20, Data: make([]float64, n*20)}
+			gonumGemm(true, false, 1, a, bt, 0, wantT)
+			gotT := randGeneral(rng, n, 20)
+			Pack(a, true).Mul(1, bt, 0, gotT)
+			if d := maxDiff(gotT, wantT); d > productTol {
+				t.Errorf("fast=%v Packed.Mul %dx20x%d (transposed): relative difference %g", f, n, m, d)
+			}
 		}
 		for _, n := range []int{50, 250} {
 			a := randSPD(rng, n)

@@ -2,7 +2,10 @@
 // diagonal weight in the middle (A·D·Aᵀ and Aᵀ·D·A, SYRK-style: only one
 // triangle is computed, then mirrored), a general product (GEMM), and the
 // Cholesky factorisation with its solve. They are what the iteratively
-// reweighted solvers spend their time in.
+// reweighted solvers spend their time in. Packed keeps op(A) packed for
+// repeated products op(A)·B with a fixed A and a new thin B each time,
+// which is what the first-order solvers (l20, topk, exl21's fista) spend
+// theirs in.
 //
 // # Why not just gonum
 //

@@ -62,6 +62,13 @@ func Gemm(transA, transB bool, alpha float64, a, b General, beta float64, c Gene
 // lower triangle of C are computed (C square): entries above the diagonal
 // inside those tiles are written too and must be ignored by the caller.
 func gemmWith(t tile, transA, transB bool, alpha float64, a General, d []float64, b General, beta float64, c General, lower bool) {
+	gemmPanels(t, transA, transB, alpha, a, d, nil, b, beta, c, lower)
+}
+
+// gemmPanels is gemmWith taking the panels of op(A) from pre when it is
+// set (op(A) packed once by Pack; d must then be nil) instead of packing
+// them on the way.
+func gemmPanels(t tile, transA, transB bool, alpha float64, a General, d []float64, pre *panels, b General, beta float64, c General, lower bool) {
 	m, k := opDims(a, transA)
 	_, n := opDims(b, transB)
 	if d != nil && len(d) != k {
@@ -86,11 +93,18 @@ func gemmWith(t tile, transA, transB bool, alpha float64, a General, d []float64
 				if lower && i0+mb <= j0 {
 					continue
 				}
-				packA(ap, a, transA, i0, mb, p0, kb, d)
+				if pre == nil {
+					packA(ap, a, transA, i0, mb, p0, kb, d)
+				}
 				for p := 0; p < mb; p += mr {
 					i := i0 + p
 					rows := min(mr, m-i)
-					apan := ap[p*kb : (p+mr)*kb]
+					var apan []float64
+					if pre == nil {
+						apan = ap[p*kb : (p+mr)*kb]
+					} else {
+						apan = pre.panel(p0, kb, i)
+					}
 					for q := 0; q < nb; q += nr {
 						j := j0 + q
 						if lower && j >= i+rows {

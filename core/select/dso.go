@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
+	"sparsefs/core/linalg"
 	"sparsefs/core/sparse"
 )
 
@@ -374,18 +375,20 @@ func (s *dsoRun) uStep() (wb, u *mat.Dense, ok bool) {
 		return wb, u, true
 	}
 	// Eq. (13)–(14): H = M D_F Mᵀ + D_B (r×r), C = H⁻¹K, W_B = D_B C
-	// (= K − MU) and U = D_F MᵀC.
-	mf := mat.NewDense(max(len(alive), 1), r, nil)
+	// (= K − MU) and U = D_F MᵀC. mta holds the rows of Mᵀ of the live free
+	// rows, da their weights D_F.
+	na := len(alive)
+	mta := linalg.General{Rows: na, Cols: r, Stride: r, Data: make([]float64, na*r)}
+	da := make([]float64, na)
 	for a, j := range alive {
-		sq := math.Sqrt(s.d[r+j])
-		row := mf.RawRowView(a)
-		for i, v := range f.mt.RawRowView(j) {
-			row[i] = sq * v
-		}
+		copy(mta.Data[a*r:(a+1)*r], f.mt.RawRowView(j))
+		da[a] = s.d[r+j]
 	}
 	h := mat.NewSymDense(r, nil)
-	if len(alive) > 0 {
-		blas64.Syrk(blas.Trans, 1, mf.RawMatrix(), 0, h.RawSymmetric())
+	hs := h.RawSymmetric()
+	if na > 0 {
+		// M D_F Mᵀ = (Mᵀ)ᵀ D_F Mᵀ over the live rows.
+		linalg.AtDA(1, mta, da, 0, linalg.General{Rows: r, Cols: r, Stride: hs.Stride, Data: hs.Data})
 	}
 	for i := 0; i < r; i++ {
 		h.SetSym(i, i, h.At(i, i)+s.d[i])
@@ -400,15 +403,15 @@ func (s *dsoRun) uStep() (wb, u *mat.Dense, ok bool) {
 			row[k] = s.d[i] * v
 		}
 	}
-	for _, j := range alive {
-		row := u.RawRowView(j)
-		mj := f.mt.RawRowView(j)
-		for k := 0; k < c; k++ {
-			v := 0.0
-			for i, mv := range mj {
-				v += mv * cm.At(i, k)
+	if na > 0 {
+		// U = D_F Mᵀ C on the live rows.
+		mc := linalg.General{Rows: na, Cols: c, Stride: c, Data: make([]float64, na*c)}
+		linalg.Gemm(false, false, 1, mta, cm.RawMatrix(), 0, mc)
+		for a, j := range alive {
+			row := u.RawRowView(j)
+			for k, v := range mc.Data[a*c : (a+1)*c] {
+				row[k] = da[a] * v
 			}
-			row[k] = s.d[r+j] * v
 		}
 	}
 	return wb, u, true

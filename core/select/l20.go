@@ -222,17 +222,17 @@ func (l *L20) prepare(p *Problem) (*l20Data, error) {
 	if p.Bias {
 		pp++
 	}
-	md := &l21Model{a: a, y: y, m: m, p: pp, c: c, nf: n}
+	md := &l21Model{design: design{a: a, m: m, p: pp}, y: y, c: c, nf: n}
 	return &l20Data{md: md, eng: newNMAPG(md, 0), n: n, bias: p.Bias, xInf: xInf, sigma2: math.NaN()}, nil
 }
 
 // lipschitz returns L_μ·μ for a model on the design a (m×pp).
-func (l *L20) lipschitz(a []float64, m, pp int, gamma float64, sigma2 *float64) float64 {
+func (l *L20) lipschitz(a *design, gamma float64, sigma2 *float64) float64 {
 	if l.Lipschitz == FrobeniusLipschitz {
-		return frobenius2(a) + float64(pp)*gamma
+		return frobenius2(a.a) + float64(a.p)*gamma
 	}
 	if sigma2 == nil || math.IsNaN(*sigma2) {
-		s := spectralNorm2(a, m, pp)
+		s := spectralNorm2(a)
 		if sigma2 == nil {
 			return s + gamma
 		}
@@ -304,7 +304,7 @@ func (l *L20) solve(ctx context.Context, d *l20Data, s *Settings, k int, w0 []fl
 	}
 	md.gamma, md.rho, md.k = l.Gamma, fit.Rho, k
 	fit.MuStar = 2 * l.Epsilon / (float64(m) + l.Gamma*float64(md.p))
-	eng.lip = l.lipschitz(md.a, m, md.p, l.Gamma, &d.sigma2)
+	eng.lip = l.lipschitz(&md.design, l.Gamma, &d.sigma2)
 	eng.setW(w0)
 	trace := make([]float64, 0, 256)
 	run, limitEnd, err := l.continuation(ctx, eng, s, fit.MuStar, fit, &trace, 0)
@@ -371,7 +371,7 @@ func (l *L20) solve(ctx context.Context, d *l20Data, s *Settings, k int, w0 []fl
 // w, which must be feasible.
 func (d *l20Data) objective(w []float64) float64 {
 	md := d.md
-	skinnyMul(d.eng.r, md.a, w, md.m, md.p, md.c)
+	md.mul(d.eng.r, w, md.c)
 	rho := md.rho
 	md.rho = 0
 	f := md.exact(w, d.eng.r)
@@ -479,8 +479,8 @@ func (l *L20) solveOn(ctx context.Context, d *l20Data, s *Settings, fit *L20Fit,
 			a[i*pp+jj] = row[j]
 		}
 	}
-	sub := &l21Model{a: a, y: md.y, m: m, p: pp, c: c, nf: len(cols), gamma: md.gamma, rho: 0, k: len(cols)}
-	eng := newNMAPG(sub, l.lipschitz(a, m, pp, md.gamma, nil))
+	sub := &l21Model{design: design{a: a, m: m, p: pp}, y: md.y, c: c, nf: len(cols), gamma: md.gamma, rho: 0, k: len(cols)}
+	eng := newNMAPG(sub, l.lipschitz(&sub.design, md.gamma, nil))
 	w0 := make([]float64, pp*c)
 	for jj, j := range all {
 		copy(w0[jj*c:(jj+1)*c], w[j*c:(j+1)*c])
@@ -533,7 +533,7 @@ func (l *L20) refine(ctx context.Context, d *l20Data, s *Settings, fit *L20Fit, 
 			}
 		}
 		// Π(R) and the scores ||a_jᵀΠ(R)|| of the outside features.
-		skinnyMul(r, md.a, w, m, md.p, c)
+		md.mul(r, w, c)
 		for i := 0; i < m; i++ {
 			ri, yi := r[i*c:(i+1)*c], md.y[i*c:(i+1)*c]
 			for q := range ri {
@@ -545,7 +545,7 @@ func (l *L20) refine(ctx context.Context, d *l20Data, s *Settings, fit *L20Fit, 
 				}
 			}
 		}
-		skinnyMulT(g, md.a, r, m, md.p, c)
+		md.mulT(g, r, c)
 		for j := range score {
 			score[j] = math.Inf(-1)
 			if !inS[j] {
@@ -605,7 +605,7 @@ func (d *l20Data) cheapestDrop(w []float64, S []int) int {
 	md := d.md
 	m, c, p := md.m, md.c, md.p
 	aw := d.eng.r
-	skinnyMul(aw, md.a, w, m, p, c)
+	md.mul(aw, w, c)
 	best, bestF := S[0], math.Inf(1)
 	for _, i := range S {
 		wi := w[i*c : (i+1)*c]

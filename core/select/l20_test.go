@@ -341,7 +341,7 @@ func TestNMAPGNonmonotoneGuarantee(t *testing.T) {
 			}
 			md, eng := d.md, d.eng
 			md.gamma, md.rho, md.k = 0.1, 5, 5
-			eng.lip = l.lipschitz(md.a, md.m, md.p, md.gamma, &d.sigma2)
+			eng.lip = l.lipschitz(&md.design, md.gamma, &d.sigma2)
 			eng.setW(make([]float64, md.p*md.c))
 			eng.start(mu)
 			rejected := 0

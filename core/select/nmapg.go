@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"sparsefs/core/linalg"
 	"sparsefs/core/sparse"
 )
 
@@ -41,13 +42,14 @@ import (
 // ∇G_μ is Lipschitz with constant (σ_max(A)² + γ)/μ; the paper states the
 // larger (||A||_F² + pγ)/μ (p = its n with the bias absorbed).
 type l21Model struct {
-	a, y    []float64 // A (m×p) and Y (m×c), row-major
-	m, p, c int
-	nf      int // rows 0…nf−1 of W are feature rows under the K constraint
-	gamma   float64
-	rho     float64
-	k       int
-	topk    sparse.TopKRows
+	design           // A (m×p), row-major
+	y      []float64 // Y (m×c), row-major
+	c      int
+	nf     int // rows 0…nf−1 of W are feature rows under the K constraint
+	gamma  float64
+	rho    float64
+	k      int
+	topk   sparse.TopKRows
 }
 
 // huber returns h_μ at a vector of norm s and the factor f with
@@ -125,7 +127,7 @@ func (md *l21Model) grad(g, w, aw, r []float64, mu float64) {
 			ri[l] *= f // Π((AW − Y)/μ), row i
 		}
 	}
-	skinnyMulT(g, md.a, r, md.m, md.p, c)
+	md.mulT(g, r, c)
 	for j := 0; j < md.p; j++ {
 		wj, gj := w[j*c:(j+1)*c], g[j*c:(j+1)*c]
 		_, f := huber(rowNorm(wj), mu)
@@ -153,7 +155,8 @@ func (md *l21Model) proxStep(dst, w, g []float64, tau float64) float64 {
 // power method from a seeded random start, to a relative change of 1e−9 in
 // the Rayleigh quotient (at most 1000 steps). The Rayleigh quotient is a
 // lower bound; nmAPG's τ = 2L leaves a factor-two margin for it.
-func spectralNorm2(a []float64, m, p int) float64 {
+func spectralNorm2(a *design) float64 {
+	m, p := a.m, a.p
 	rng := rand.New(rand.NewPCG(0x5eed, uint64(m)*1_000_003+uint64(p)))
 	v := make([]float64, p)
 	av := make([]float64, m)
@@ -172,8 +175,8 @@ func spectralNorm2(a []float64, m, p int) float64 {
 	normalise(v)
 	lambda := 0.0
 	for it := 0; it < 1000; it++ {
-		skinnyMul(av, a, v, m, p, 1)
-		skinnyMulT(v, a, av, m, p, 1)
+		a.mul(av, v, 1)
+		a.mulT(v, av, 1)
 		next := normalise(v) // ||AᵀAv|| with ||v|| = 1
 		if next == 0 {
 			return 0
@@ -233,7 +236,7 @@ func newNMAPG(md *l21Model, lip float64) *nmapg {
 // setW makes w0 (p×c) the current iterate.
 func (s *nmapg) setW(w0 []float64) {
 	copy(s.w, w0)
-	skinnyMul(s.aw, s.md.a, s.w, s.md.m, s.md.p, s.md.c)
+	s.md.mul(s.aw, s.w, s.md.c)
 }
 
 // start begins a run of Algorithm 1 at smoothing μ from the current
@@ -256,7 +259,7 @@ func (s *nmapg) start(mu float64) {
 // step ||W^{k+1} − W^k||_F / max(||W^{k+1}||_F, 1) of rule (6.1).
 func (s *nmapg) iterate() float64 {
 	md := s.md
-	m, p, c := md.m, md.p, md.c
+	c := md.c
 	// U^k = W^k + (t_{k−1}/t_k)(Z^k − W^k) + ((t_{k−1} − 1)/t_k)(W^k − W^{k−1}),
 	// and A·U^k by the same combination of the stored products.
 	a1, b1 := s.tPrev/s.t, (s.tPrev-1)/s.t
@@ -269,7 +272,7 @@ func (s *nmapg) iterate() float64 {
 	// Z^{k+1} = prox_{(ρ/τ)H_K}(U^k − ∇G_μ(U^k)/τ).
 	md.grad(s.g, s.u, s.au, s.r, s.mu)
 	gapZ := md.proxStep(s.zNew, s.u, s.g, s.tau)
-	skinnyMul(s.azNew, md.a, s.zNew, m, p, c)
+	md.mul(s.azNew, s.zNew, c)
 	fz, fzExact := md.eval(s.zNew, s.azNew, s.mu, gapZ)
 	dz := 0.0
 	for i := range s.zNew {
@@ -283,7 +286,7 @@ func (s *nmapg) iterate() float64 {
 		// V^{k+1} = prox_{(ρ/τ)H_K}(W^k − ∇G_μ(W^k)/τ); keep the better.
 		md.grad(s.g, s.w, s.aw, s.r, s.mu)
 		gapV := md.proxStep(s.v, s.w, s.g, s.tau)
-		skinnyMul(s.av, md.a, s.v, m, p, c)
+		md.mul(s.av, s.v, c)
 		fv, fvExact := md.eval(s.v, s.av, s.mu, gapV)
 		if fv < fz {
 			next, anext, f, fExact = s.v, s.av, fv, fvExact
@@ -309,6 +312,41 @@ func (s *nmapg) iterate() float64 {
 	s.q = q
 	s.fw, s.fwExact = f, fExact
 	return math.Sqrt(step) / math.Max(math.Sqrt(norm), 1)
+}
+
+// design is a fixed row-major m×p matrix A (the design of l20 and topk)
+// for the skinny products of the first-order solvers: A times a p×c
+// weight matrix and Aᵀ times an m×c residual, with c (classes) small, at
+// every iteration. They run on core/linalg with each orientation of A
+// packed once, on first use (linalg.Packed), which beats gonum's Dgemm, the
+// row-blocked plain-Go loops these solvers used before and linalg.Gemm
+// (packing on every product) in both builds (BenchmarkSkinny;
+// docs/l20.md "Performance"). A must not change after the first product.
+type design struct {
+	a       []float64
+	m, p    int
+	pa, pat *linalg.Packed
+}
+
+// general wraps a row-major r×c slice for linalg.
+func general(r, c int, d []float64) linalg.General {
+	return linalg.General{Rows: r, Cols: c, Stride: c, Data: d}
+}
+
+// mul sets dst (m×c) = A·W for W p×c.
+func (d *design) mul(dst, w []float64, c int) {
+	if d.pa == nil {
+		d.pa = linalg.Pack(general(d.m, d.p, d.a), false)
+	}
+	d.pa.Mul(1, general(d.p, c, w), 0, general(d.m, c, dst))
+}
+
+// mulT sets dst (p×c) = Aᵀ·G for G m×c.
+func (d *design) mulT(dst, g []float64, c int) {
+	if d.pat == nil {
+		d.pat = linalg.Pack(general(d.m, d.p, d.a), true)
+	}
+	d.pat.Mul(1, general(d.m, c, g), 0, general(d.p, c, dst))
 }
 
 // denseData returns the row-major data of a with stride equal to its

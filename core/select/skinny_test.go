@@ -5,14 +5,20 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+
+	"sparsefs/core/linalg"
 )
 
-// The blocked plain-Go products (used in wasm) and gonum's (native) agree
-// with a naive triple loop, for row counts that are and are not multiples
-// of the block of four.
+// design's products (core/linalg with A packed once) agree with a naive
+// triple loop, for row counts that are and are not multiples of the tile's
+// four rows, widths below and above its columns, and an inner dimension
+// above the block of 256; twice, to use the packing again.
 func TestSkinnyKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	for _, sz := range [][3]int{{1, 1, 1}, {5, 3, 2}, {8, 7, 1}, {13, 9, 4}, {33, 17, 6}} {
+	for _, sz := range [][3]int{{1, 1, 1}, {5, 3, 2}, {8, 7, 1}, {13, 9, 4}, {33, 17, 6}, {41, 300, 9}, {7, 600, 20}, {300, 7, 3}} {
 		m, p, c := sz[0], sz[1], sz[2]
 		a, w, g := randSlice(rng, m*p), randSlice(rng, p*c), randSlice(rng, m*c)
 		wantAW, wantATG := make([]float64, m*c), make([]float64, p*c)
@@ -24,24 +30,23 @@ func TestSkinnyKernels(t *testing.T) {
 				}
 			}
 		}
-		for _, blocked := range []bool{false, true} {
-			blockedSkinny = blocked
+		d := &design{a: a, m: m, p: p}
+		for rep := 0; rep < 2; rep++ {
 			aw, atg := randSlice(rng, m*c), randSlice(rng, p*c) // garbage to overwrite
-			skinnyMul(aw, a, w, m, p, c)
-			skinnyMulT(atg, a, g, m, p, c)
+			d.mul(aw, w, c)
+			d.mulT(atg, g, c)
 			for i := range aw {
-				if math.Abs(aw[i]-wantAW[i]) > 1e-12 {
-					t.Fatalf("blocked=%v %v: A·W[%d] = %v, want %v", blocked, sz, i, aw[i], wantAW[i])
+				if math.Abs(aw[i]-wantAW[i]) > 1e-12*float64(p) {
+					t.Fatalf("%v: A·W[%d] = %v, want %v", sz, i, aw[i], wantAW[i])
 				}
 			}
 			for i := range atg {
-				if math.Abs(atg[i]-wantATG[i]) > 1e-12 {
-					t.Fatalf("blocked=%v %v: Aᵀ·G[%d] = %v, want %v", blocked, sz, i, atg[i], wantATG[i])
+				if math.Abs(atg[i]-wantATG[i]) > 1e-12*float64(m) {
+					t.Fatalf("%v: Aᵀ·G[%d] = %v, want %v", sz, i, atg[i], wantATG[i])
 				}
 			}
 		}
 	}
-	blockedSkinny = blockedSkinnyDefault
 }
 
 func randSlice(rng *rand.Rand, n int) []float64 {
@@ -52,34 +57,47 @@ func randSlice(rng *rand.Rand, n int) []float64 {
 	return s
 }
 
-// BenchmarkSkinny compares gonum's GEMM and the blocked loops on the
-// shapes of l20 and topk: lung_discrete, lymphoma and COIL20 (m × p × c).
-// Run natively and with GOOS=js GOARCH=wasm to see why each build uses
-// what it does.
+// BenchmarkSkinny compares the products of l20 and topk (design: core/linalg
+// with A packed once) with linalg.Gemm (packing A on every product) and
+// gonum's Dgemm on their shapes: lung_discrete, lymphoma and COIL20 (m × p
+// × c), and lymphoma's matrix–vector products of the power method (c = 1).
+// Run natively and with GOOS=js GOARCH=wasm.
 func BenchmarkSkinny(b *testing.B) {
-	defer func() { blockedSkinny = blockedSkinnyDefault }()
 	rng := rand.New(rand.NewPCG(4, 4))
-	for _, sz := range [][3]int{{73, 326, 7}, {96, 4027, 9}, {1440, 1025, 20}} {
+	for _, sz := range [][3]int{{73, 326, 7}, {96, 4027, 9}, {1440, 1025, 20}, {96, 4027, 1}} {
 		m, p, c := sz[0], sz[1], sz[2]
 		a, w, g := randSlice(rng, m*p), randSlice(rng, p*c), randSlice(rng, m*c)
 		dm, dp := make([]float64, m*c), make([]float64, p*c)
-		for _, blocked := range []bool{false, true} {
-			kind := "gonum"
-			if blocked {
-				kind = "blocked"
+		d := &design{a: a, m: m, p: p}
+		b.Run(fmt.Sprintf("packed/Mul_m%d_p%d_c%d", m, p, c), func(b *testing.B) {
+			for b.Loop() {
+				d.mul(dm, w, c)
 			}
-			b.Run(fmt.Sprintf("%s/Mul_m%d_p%d_c%d", kind, m, p, c), func(b *testing.B) {
-				blockedSkinny = blocked
-				for b.Loop() {
-					skinnyMul(dm, a, w, m, p, c)
-				}
-			})
-			b.Run(fmt.Sprintf("%s/MulT_m%d_p%d_c%d", kind, m, p, c), func(b *testing.B) {
-				blockedSkinny = blocked
-				for b.Loop() {
-					skinnyMulT(dp, a, g, m, p, c)
-				}
-			})
-		}
+		})
+		b.Run(fmt.Sprintf("packed/MulT_m%d_p%d_c%d", m, p, c), func(b *testing.B) {
+			for b.Loop() {
+				d.mulT(dp, g, c)
+			}
+		})
+		b.Run(fmt.Sprintf("linalg/Mul_m%d_p%d_c%d", m, p, c), func(b *testing.B) {
+			for b.Loop() {
+				linalg.Gemm(false, false, 1, general(m, p, a), general(p, c, w), 0, general(m, c, dm))
+			}
+		})
+		b.Run(fmt.Sprintf("linalg/MulT_m%d_p%d_c%d", m, p, c), func(b *testing.B) {
+			for b.Loop() {
+				linalg.Gemm(true, false, 1, general(m, p, a), general(m, c, g), 0, general(p, c, dp))
+			}
+		})
+		b.Run(fmt.Sprintf("gonum/Mul_m%d_p%d_c%d", m, p, c), func(b *testing.B) {
+			for b.Loop() {
+				blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, general(m, p, a), general(p, c, w), 0, general(m, c, dm))
+			}
+		})
+		b.Run(fmt.Sprintf("gonum/MulT_m%d_p%d_c%d", m, p, c), func(b *testing.B) {
+			for b.Loop() {
+				blas64.Gemm(blas.Trans, blas.NoTrans, 1, general(m, p, a), general(m, c, g), 0, general(p, c, dp))
+			}
+		})
 	}
 }

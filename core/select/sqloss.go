@@ -3,9 +3,9 @@ package selection
 import (
 	"math"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/linalg"
 )
 
 // sqLoss is the least-squares term f(W) = ‖AW − Y‖_F² of a regression-based
@@ -31,6 +31,9 @@ type sqLoss struct {
 	y       *mat.Dense
 	yy      float64   // ‖Y‖²
 	colsq   []float64 // ‖a_j‖², the diagonal of G
+	// pw and pg are the matrices of aux (A or G) and of halfGrad's product
+	// (Aᵀ) packed once for core/linalg, on first use.
+	pw, pg *linalg.Packed
 }
 
 func newSqLoss(a, y *mat.Dense) *sqLoss {
@@ -42,17 +45,14 @@ func newSqLoss(a, y *mat.Dense) *sqLoss {
 	}
 	if l.gram {
 		l.g = mat.NewDense(n, n, nil)
-		// G = AᵀA by a symmetric rank-k update (half the flops of a product).
-		gs := blas64.Symmetric{N: n, Stride: n, Data: l.g.RawMatrix().Data, Uplo: blas.Upper}
-		blas64.Syrk(blas.Trans, 1, a.RawMatrix(), 0, gs)
+		// G = AᵀA, one triangle computed and mirrored (half the flops of a
+		// product).
+		linalg.AtDA(1, a.RawMatrix(), nil, 0, l.g.RawMatrix())
 		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				l.g.Set(j, i, l.g.At(i, j))
-			}
 			l.colsq[i] = l.g.At(i, i)
 		}
 		l.b = mat.NewDense(n, c, nil)
-		l.b.Mul(a.T(), y)
+		linalg.Gemm(true, false, 1, a.RawMatrix(), y.RawMatrix(), 0, l.b.RawMatrix())
 		return l
 	}
 	l.a = a
@@ -76,14 +76,22 @@ func (l *sqLoss) newAux() *mat.Dense {
 }
 
 // aux sets dst to the auxiliary matrix of w (R = AW − Y or H = GW − B).
+// The products run on core/linalg with the fixed factor packed once, as do
+// halfGrad's.
 func (l *sqLoss) aux(dst, w *mat.Dense) {
-	if l.gram {
-		dst.Mul(l.g, w)
-		dst.Sub(dst, l.b)
-		return
+	if l.pw == nil {
+		if l.gram {
+			l.pw = linalg.Pack(l.g.RawMatrix(), false)
+		} else {
+			l.pw = linalg.Pack(l.a.RawMatrix(), false)
+		}
 	}
-	dst.Mul(l.a, w)
-	dst.Sub(dst, l.y)
+	if l.gram {
+		dst.Copy(l.b)
+	} else {
+		dst.Copy(l.y)
+	}
+	l.pw.Mul(1, w.RawMatrix(), -1, dst.RawMatrix())
 }
 
 // value returns f(W) = ‖AW − Y‖² from w and its auxiliary matrix.
@@ -130,7 +138,10 @@ func (l *sqLoss) halfGrad(dst, aux *mat.Dense) {
 		dst.Copy(aux)
 		return
 	}
-	dst.Mul(l.at, aux)
+	if l.pg == nil {
+		l.pg = linalg.Pack(l.at.RawMatrix(), false)
+	}
+	l.pg.Mul(1, aux.RawMatrix(), 0, dst.RawMatrix())
 }
 
 // rowHalfGrad writes (½∇f)_j = a_jᵀ(AW − Y) into dst (length c).
@@ -196,14 +207,14 @@ func (l *sqLoss) lipschitz() float64 {
 	}
 	av := make([]float64, l.m)
 	w := make([]float64, l.n)
-	vv := mat.NewVecDense(l.n, v)
+	vg, avg, wg := general(l.n, 1, v), general(l.m, 1, av), general(l.n, 1, w)
 	lam := 0.0
 	for it := 0; it < 300; it++ {
 		if l.gram {
-			mat.NewVecDense(l.n, w).MulVec(l.g, vv)
+			linalg.Gemm(false, false, 1, l.g.RawMatrix(), vg, 0, wg)
 		} else {
-			mat.NewVecDense(l.m, av).MulVec(l.a, vv)
-			mat.NewVecDense(l.n, w).MulVec(l.at, mat.NewVecDense(l.m, av))
+			linalg.Gemm(false, false, 1, l.a.RawMatrix(), vg, 0, avg)
+			linalg.Gemm(false, false, 1, l.at.RawMatrix(), avg, 0, wg)
 		}
 		norm := 0.0
 		for _, x := range w {

@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"sparsefs/core/linalg"
 	"sparsefs/core/sparse"
 )
 
@@ -136,35 +135,33 @@ func (t *TopK) Solve(ctx context.Context, p *Problem, s *Settings) (*TopKFit, er
 	if dual {
 		dim = m
 	}
-	gram := blas64.Symmetric{N: dim, Stride: dim, Uplo: blas.Upper, Data: make([]float64, dim*dim)}
-	xg := blas64.General{Rows: m, Cols: n, Stride: n, Data: x}
+	// All products and solves run on core/linalg.
+	gram := general(dim, dim, make([]float64, dim*dim))
+	xg := general(m, n, x)
+	xd := &design{a: x, m: m, p: n}
 	if dual {
-		blas64.Syrk(blas.NoTrans, 1, xg, 0, gram) // XXᵀ
+		linalg.ADAt(1, xg, nil, 0, gram) // XXᵀ
 	} else {
-		blas64.Syrk(blas.Trans, 1, xg, 0, gram) // XᵀX
+		linalg.AtDA(1, xg, nil, 0, gram) // XᵀX
 	}
 	for i := 0; i < dim; i++ {
 		gram.Data[i*dim+i]++
 	}
-	var chol mat.Cholesky
-	if !chol.Factorize(mat.NewSymDense(dim, gram.Data)) {
+	chol := general(dim, dim, append([]float64(nil), gram.Data...))
+	if !linalg.Cholesky(chol) {
 		return nil, errors.New("topk: I + XᵀX is not positive definite (non-finite data?)")
 	}
 
 	var (
-		w, v, lam   = make([]float64, n*c), make([]float64, n*c), make([]float64, n*c)
-		rhs         = make([]float64, n*c)
-		e, sig, xw  = make([]float64, m*c), make([]float64, m*c), make([]float64, m*c)
-		r, xr, xlam = make([]float64, m*c), make([]float64, m*c), make([]float64, m*c)
-		xv          = make([]float64, m*c)
-		b           = make([]float64, c)
-		mu          = t.Mu
-		ws          sparse.TopKRows
-		keep        []bool
-		sol         = mat.NewDense(dim, c, nil)
+		w, v, lam  = make([]float64, n*c), make([]float64, n*c), make([]float64, n*c)
+		e, sig, xw = make([]float64, m*c), make([]float64, m*c), make([]float64, m*c)
+		r, xlam    = make([]float64, m*c), make([]float64, m*c)
+		xv         = make([]float64, m*c)
+		b          = make([]float64, c)
+		mu         = t.Mu
+		ws         sparse.TopKRows
+		keep       []bool
 	)
-	xrDense := mat.NewDense(m, c, xr)
-	rhsDense := mat.NewDense(n, c, rhs)
 	ynorm := math.Max(math.Sqrt(frobenius2(y)), 1)
 	loop := Settings{MaxIterations: DefaultMaxIterations, Tolerance: -1}
 	tol := DefaultTolerance
@@ -230,31 +227,25 @@ func (t *TopK) Solve(ctx context.Context, p *Problem, s *Settings) (*TopKFit, er
 			// X·rhs = XV − XΛ/μ + XXᵀR, XW = (I + XXᵀ)⁻¹X·rhs,
 			// W = rhs − Xᵀ·XW = V − Λ/μ + Xᵀ(R − XW).
 			// XXᵀR = (I + XXᵀ)R − R.
-			blas64.Symm(blas.Left, 1, gram, blas64.General{Rows: m, Cols: c, Stride: c, Data: r}, 0, blas64.General{Rows: m, Cols: c, Stride: c, Data: xr})
-			for i := range xr {
-				xr[i] += xv[i] - xlam[i]/mu - r[i]
+			linalg.Gemm(false, false, 1, gram, general(m, c, r), 0, general(m, c, xw))
+			for i := range xw {
+				xw[i] += xv[i] - xlam[i]/mu - r[i]
 			}
-			if err := chol.SolveTo(sol, xrDense); err != nil {
-				return 0, NotTerminated, fmt.Errorf("topk: %w", err)
-			}
-			copy(xw, sol.RawMatrix().Data)
+			linalg.CholeskySolve(chol, general(m, c, xw))
 			for i := range r {
 				r[i] -= xw[i]
 			}
-			skinnyMulT(w, x, r, m, n, c)
+			xd.mulT(w, r, c)
 			for i := range w {
 				w[i] += v[i] - lam[i]/mu
 			}
 		} else {
-			skinnyMulT(rhs, x, r, m, n, c)
-			for i := range rhs {
-				rhs[i] += v[i] - lam[i]/mu
+			xd.mulT(w, r, c)
+			for i := range w {
+				w[i] += v[i] - lam[i]/mu
 			}
-			if err := chol.SolveTo(sol, rhsDense); err != nil {
-				return 0, NotTerminated, fmt.Errorf("topk: %w", err)
-			}
-			copy(w, sol.RawMatrix().Data)
-			skinnyMul(xw, x, w, m, n, c)
+			linalg.CholeskySolve(chol, general(n, c, w))
+			xd.mul(xw, w, c)
 		}
 		// V = the K largest rows of W + Λ/μ.
 		for i := range v {
