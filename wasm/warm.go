@@ -17,16 +17,18 @@ import (
 //
 // V8 first runs a wasm function in its baseline tier and compiles it with
 // its optimising tier (on background threads) once the function has run
-// enough (dynamic tiering). A run on a page just opened therefore spent
-// 0.8–1.1 s of background compilation during the run itself, which with
-// two workers on two cores was taken from the workers. Running each
-// selector of the configuration once on a slice of the data while the
-// user configures makes V8 compile most of that code beforehand. The
-// slice must be large enough for the hot functions to exhaust V8's
-// tiering budget (24 samples × 60 features was not: the selectors ran for
-// 1–2 ms each and the run compiled as much as without a warm-up; 40 ×
-// 1000 took out ~40% of it, as much as the whole data did) and small
-// enough to be cheap.
+// enough (dynamic tiering). On a first visit (nothing in Chromium's code
+// cache) the rfs-nie-2010 Table 1 run on GLIOMA with two workers spent
+// 1.0–1.5 s of background compilation during the run itself (180–190
+// functions; e2e/trace-table1.mjs), taken from the workers on two cores.
+// Running each selector of the configuration once on a slice of the data
+// while the user configures makes V8 compile much of that code
+// beforehand. The slice must be large enough for the hot functions to
+// exhaust V8's tiering budget — on 24 samples × 60 features the selectors
+// ran for 1–2 ms each and the run still compiled 1.35 s — and small enough
+// to be cheap: with 40 × 400 the run compiles 0.4–0.7 s (about 140
+// functions, of which 60–70 are the page's own module, which this does not
+// touch), about what 40 × 1000 or the whole data left.
 const (
 	warmRows   = 40
 	warmCols   = 400

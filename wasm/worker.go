@@ -26,7 +26,8 @@
 // can (core/job/worker.go): "reduce" (the loaded data restricted to the
 // features "columns", as CSV: a job.Reduced), "synth" (the gsr-fs §5.1
 // synthetic data, exactly as "sparsefs synth" writes them: a job.Reduced),
-// "prepare" (read the data and warm up), "collect" (keep an evaluation's
+// "prepare" (read the data and warm up, for the plan in its Eval if
+// any: warm.go), "collect" (keep an evaluation's
 // part for a merge here), a "merge" with a session (merge the parts kept)
 // and "report" (write a report a light merge kept). A light "collect"
 // carries the part's digest in its request and the part's JSON beside it,
