@@ -136,6 +136,23 @@ export async function setMode(page, mode) {
   await page.check('#mode-' + mode);
 }
 
+// configureTable1 opens the app with n workers, reads file, applies the
+// rfs-nie-2010 Table 1 preset with the K list klist and waits until the
+// workers are idle — they read the data and warm up while a user
+// configures — and returns the plan's text.
+export async function configureTable1(page, url, n, file, klist = '20, 80') {
+  await openApp(page, url);
+  await page.fill('#workers', String(n));
+  await page.setInputFiles('#file', file);
+  await page.waitForSelector('#preview', { timeout: 120000 });
+  await page.selectOption('#preset', 'rfs-nie-2010');
+  await page.click('#apply-preset');
+  await page.fill('#klist', klist);
+  const plan = await page.textContent('#plan');
+  await page.waitForFunction(() => [...document.querySelectorAll('#running li')].every((l) => / · idle$/.test(l.textContent)), null, { timeout: 120000 });
+  return plan;
+}
+
 // runs reads how many runs the page has started.
 export async function runs(page) {
   return page.$eval('#progress-text', (t) => Number(t.dataset.runs || 0));

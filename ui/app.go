@@ -113,6 +113,7 @@ type Root struct {
 	loading    bool
 	inspecting bool
 	inspection *wire.Inspection
+	warmKey    string // what the workers last warmed up for (warmPlan)
 	// labels are labelChoices of labelsOf (every render asks for them).
 	labelsOf  *wire.Inspection
 	labels    []string
@@ -294,11 +295,47 @@ func (c *Root) inspect() {
 }
 
 // prepare has every worker read the data as a run will, and warm its code
-// up, while the user configures (lab: a run's first units need neither).
+// up on them while the user configures — with the configuration's plan
+// when there is one (see warm) — so that a run's first units need
+// neither.
 func (c *Root) prepare() {
-	req := mustJSON(wire.Request{Op: wire.OpPrepare, Data: wire.Data{Name: c.fileName, Label: c.cfg.Label, Missing: c.cfg.Missing, Targets: c.cfg.Targets}})
+	plan, key := c.warmPlan()
+	c.warmKey = key
+	req := mustJSON(wire.Request{Op: wire.OpPrepare, Data: wire.Data{Name: c.fileName, Label: c.cfg.Label, Missing: c.cfg.Missing, Targets: c.cfg.Targets}, Eval: plan})
 	for _, slot := range c.pool.Live() {
 		c.pool.SubmitTo(slot, "prepare the data", req, c.data, false, nil, nil)
+	}
+}
+
+// warmPlan is the configuration's evaluation plan, which the workers'
+// warm-up runs on a slice of the data (nil when the configuration cannot
+// run yet), and what of it the warm-up depends on: the methods, the
+// classifiers and the preprocessing.
+func (c *Root) warmPlan() (*wire.EvalPlan, string) {
+	if c.inspection == nil {
+		return nil, ""
+	}
+	req, _, err := c.evalRequest()
+	if err != nil || req.Eval == nil {
+		return nil, ""
+	}
+	names := []string{}
+	for _, m := range req.Eval.Methods {
+		names = append(names, m.Method)
+	}
+	return req.Eval, string(mustJSON([]any{names, req.Eval.Classifiers, req.Eval.Preprocess}))
+}
+
+// warm has the workers warm up again when the configuration has changed
+// what the warm-up runs (a preset applied, a method or classifier chosen,
+// the preprocessing), not during a run. Each worker warms up a method
+// once; any job a worker receives stops its warm-up at once.
+func (c *Root) warm() {
+	if c.data == 0 || c.inspection == nil || c.running() {
+		return
+	}
+	if _, key := c.warmPlan(); key != "" && key != c.warmKey {
+		c.prepare()
 	}
 }
 
@@ -370,6 +407,7 @@ func (c *Root) HandleImpute(ev vugu.DOMEvent) {
 func (c *Root) HandleMethodToggle(name string, ev vugu.DOMEvent) {
 	c.cfg.Toggle(name, ev.PropBool("target", "checked"))
 	c.cfg.Preset = ""
+	c.warm()
 }
 
 // HandleParam records the text of a parameter field.
@@ -396,11 +434,13 @@ func (c *Root) HandleApplyPreset(ev vugu.DOMEvent) {
 	c.cfg.Mode = lab.ModeEval
 	c.topKText = strconv.Itoa(c.cfg.TopK)
 	c.pf = formOf(c.cfg.Protocol)
+	c.warm()
 }
 
 // HandlePreprocess changes the preprocessing.
 func (c *Root) HandlePreprocess(ev vugu.DOMEvent) {
 	c.cfg.Preprocess = ev.PropString("target", "value")
+	c.warm()
 }
 
 // HandleBias toggles the bias column.

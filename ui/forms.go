@@ -138,6 +138,7 @@ func (c *Root) HandleClassifier(name string, ev vugu.DOMEvent) {
 	} else {
 		c.pf.KNN = on
 	}
+	c.warm()
 }
 
 // synthForm holds the text of the generator's fields.

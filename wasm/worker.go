@@ -26,7 +26,8 @@
 // can (core/job/worker.go): "reduce" (the loaded data restricted to the
 // features "columns", as CSV: a job.Reduced), "synth" (the gsr-fs §5.1
 // synthetic data, exactly as "sparsefs synth" writes them: a job.Reduced),
-// "prepare" (read the data and warm up), "collect" (keep an evaluation's
+// "prepare" (read the data and warm up, for the plan in its Eval if
+// any: warm.go), "collect" (keep an evaluation's
 // part for a merge here), a "merge" with a session (merge the parts kept)
 // and "report" (write a report a light merge kept). A light "collect"
 // carries the part's digest in its request and the part's JSON beside it,
@@ -115,6 +116,12 @@ type worker struct {
 	// reports hold the parts of a light merge until the page asks for the
 	// report's JSON.
 	reports map[int][]kept
+	// warming stops the warm-up going on, if any; warmed are the
+	// variants warmUp has run (and "parts", the way of the parts), and
+	// warmedData the data prepare last warmed up on in full.
+	warming    context.CancelFunc
+	warmed     map[string]bool
+	warmedData *dataset.Dataset
 }
 
 // kept is a part kept for a merge: in full (raw nil), or light — its units
@@ -138,7 +145,7 @@ type queuedJob struct {
 
 func newWorker(post func(message), yield func()) *worker {
 	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
-		sessions: map[int][]kept{}, reports: map[int][]kept{}}
+		sessions: map[int][]kept{}, reports: map[int][]kept{}, warmed: map[string]bool{}}
 }
 
 // load stores a dataset's bytes under id (replacing any earlier one) and
@@ -194,7 +201,8 @@ func (w *worker) dataset(id int, d *job.Data) (*dataset.Dataset, error) {
 	return ds, nil
 }
 
-// start queues a job; the jobs run one after another, in a goroutine.
+// start queues a job; the jobs run one after another, in a goroutine. A
+// warm-up going on stops (prepare).
 // dataID names a loaded dataset (negative: none); inline, if not nil, is
 // the data itself; part, if not nil, is the JSON of the part a light
 // collect keeps.
@@ -204,6 +212,9 @@ func (w *worker) start(id int, text string, dataID int, inline, part []byte) {
 	defer w.mu.Unlock()
 	w.running[id] = cancel
 	w.queue = append(w.queue, queuedJob{ctx, id, text, dataID, inline, part})
+	if w.warming != nil {
+		w.warming() // a job waits: the warm-up stops at its next step
+	}
 	if !w.busy {
 		w.busy = true
 		go w.work()
@@ -405,14 +416,30 @@ func reduce(req *job.Request) ([]byte, error) {
 }
 
 // prepare reads the loaded data as a run will (the worker keeps the
-// reading) and warms the code of an evaluation up on them — a unit of
-// the F statistic on half the samples with a few features — so that the
-// run's first units do not pay for V8's first, slower compilation of the
-// worker's code (WASM-NOTES). It answers {} whether or not the warm-up
-// could run (data without a class have none).
+// reading) and warms the worker's code up, so that a run does not pay for
+// V8's first, slower compilation of it (WASM-NOTES): the request's Eval,
+// the configuration's plan if the page has one, on a slice of the data
+// (warmUp), then a unit of the F statistic on half the samples of the
+// whole data (which also leaves the data's facts — SHA-256, constant
+// features — computed for the run). Any job that arrives meanwhile stops
+// the warm-up (start). It answers {} whether or not the warm-up could run.
 func (w *worker) prepare(ctx context.Context, req *job.Request) ([]byte, error) {
 	ds := req.Data.Parsed
-	if ds == nil || len(ds.Classes) < 2 {
+	if ds == nil {
+		return []byte("{}"), nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	w.mu.Lock()
+	w.warming = cancel
+	w.mu.Unlock()
+	defer func() {
+		w.mu.Lock()
+		w.warming = nil
+		w.mu.Unlock()
+		cancel()
+	}()
+	ran := w.warmUp(ctx, req, ds)
+	if len(ds.Classes) < 2 || ctx.Err() != nil || (!ran && w.warmedData == ds) {
 		return []byte("{}"), nil
 	}
 	warm := *req
@@ -421,6 +448,7 @@ func (w *worker) prepare(ctx context.Context, req *job.Request) ([]byte, error) 
 		Protocol: evaluate.Protocol{Kind: evaluate.CV, Folds: 2}}
 	if resp, err := w.exec(ctx, &warm, nil); err == nil {
 		job.Marshal(resp, false)
+		w.warmedData = ds
 	}
 	return []byte("{}"), nil
 }

@@ -13,8 +13,9 @@ const (
 	// OpSynth generates the synthetic data Synth describes, as CSV; the
 	// answer is a Reduced.
 	OpSynth = "synth"
-	// OpPrepare reads loaded data ahead of a run and warms the worker up;
-	// the answer is {}.
+	// OpPrepare reads loaded data ahead of a run and warms the worker up
+	// (for the plan Eval, when given: its methods on a slice of the
+	// data); the answer is {}.
 	OpPrepare = "prepare"
 	// OpCollect keeps Part, an evaluation part, in the worker for a later
 	// OpMerge there with the same Session; the answer is {}. (An OpEval

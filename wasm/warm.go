@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/dataset"
+	"sparsefs/core/evaluate"
+	"sparsefs/core/job"
+	selection "sparsefs/core/select"
+)
+
+// The warm-up's slice of the data and its time budget per prepare job.
+//
+// V8 first runs a wasm function in its baseline tier and compiles it with
+// its optimising tier (on background threads) once the function has run
+// enough (dynamic tiering). On a first visit (nothing in Chromium's code
+// cache) the rfs-nie-2010 Table 1 run on GLIOMA with two workers spent
+// 1.0–1.5 s of background compilation during the run itself (180–190
+// functions; e2e/trace-table1.mjs), taken from the workers on two cores.
+// Running each selector of the configuration once on a slice of the data
+// while the user configures makes V8 compile much of that code
+// beforehand. The slice must be large enough for the hot functions to
+// exhaust V8's tiering budget — on 24 samples × 60 features the selectors
+// ran for 1–2 ms each and the run still compiled 1.35 s — and small enough
+// to be cheap: with 40 × 400 the run compiles 0.4–0.7 s (about 140
+// functions, of which 60–70 are the page's own module, which this does not
+// touch), about what 40 × 1000 or the whole data left.
+const (
+	warmRows   = 40
+	warmCols   = 400
+	warmBudget = 200 * time.Millisecond
+)
+
+// warmSlice returns a small table cut from ds for the warm-up: up to
+// warmRows samples taken in turn from each class (so that every class is
+// there for a stratified split) and up to warmCols features spread evenly
+// over the columns. The values are copied: nothing of ds is shared.
+func warmSlice(ds *dataset.Dataset) *dataset.Dataset {
+	m, n := ds.X.Dims()
+	var rows []int
+	if len(ds.Classes) > 0 {
+		byClass := make([][]int, len(ds.Classes))
+		for i, y := range ds.Y {
+			byClass[y] = append(byClass[y], i)
+		}
+		for r := 0; len(rows) < min(warmRows, m); r++ {
+			for _, c := range byClass {
+				if r < len(c) && len(rows) < warmRows {
+					rows = append(rows, c[r])
+				}
+			}
+		}
+	} else {
+		for i := 0; i < min(warmRows, m); i++ {
+			rows = append(rows, i)
+		}
+	}
+	nc := min(warmCols, n)
+	out := &dataset.Dataset{X: mat.NewDense(len(rows), nc, nil), Features: make([]string, nc),
+		Label: ds.Label, Classes: ds.Classes, TargetNames: ds.TargetNames}
+	cols := make([]int, nc)
+	for j := range cols {
+		cols[j] = j * n / nc
+		out.Features[j] = ds.Features[cols[j]]
+	}
+	if ds.Targets != nil {
+		_, t := ds.Targets.Dims()
+		out.Targets = mat.NewDense(len(rows), t, nil)
+	}
+	for i, r := range rows {
+		for j, c := range cols {
+			out.X.Set(i, j, ds.X.At(r, c))
+		}
+		if ds.Y != nil {
+			out.Y = append(out.Y, ds.Y[r])
+		}
+		if out.Targets != nil {
+			out.Targets.SetRow(i, ds.Targets.RawRowView(r))
+		}
+	}
+	return out
+}
+
+// warmPlan is the plan a warm-up runs for variant v of plan on a slice n
+// features wide: v alone (a sweep's first value), the plan's classifiers
+// and settings, its K list cut to n, 2-fold cross-validation, no tuning
+// and no fixed subset.
+func warmPlan(plan *evaluate.Plan, v evaluate.Variant, n int) *evaluate.Plan {
+	p := *plan
+	wv := evaluate.Variant{Method: v.Method, Params: map[string]any{}}
+	for name, val := range v.Params {
+		if list, ok := val.([]any); ok && len(list) > 0 {
+			val = list[0]
+		}
+		if k, ok := val.(float64); ok && name == selection.KParam {
+			val = min(k, float64(n))
+		}
+		wv.Params[name] = val
+	}
+	p.Methods = []evaluate.Variant{wv}
+	p.K = nil
+	for _, k := range plan.K {
+		if k = min(k, n); len(p.K) == 0 || p.K[len(p.K)-1] < k {
+			p.K = append(p.K, k)
+		}
+	}
+	p.Features, p.Tune, p.InnerFolds = nil, nil, 0
+	p.WeightRows = min(p.WeightRows, n)
+	p.Protocol = evaluate.Protocol{Kind: evaluate.CV, Folds: 2}
+	return &p
+}
+
+// warmUp runs what a run of plan spends its time in on a slice of ds
+// (warmSlice), so that V8 compiles that code with its optimising tier
+// before the run: for each variant not warmed up before by this worker, a
+// unit kept in a session (the fit, the classifiers, the part's JSON and
+// digest); once, the way of the parts — a unit as another worker sends
+// it, a light collect, a light merge and the report's JSON. The jobs run
+// in a scratch worker that shares nothing with this one but the code, and
+// their results are thrown away. The warm-up stops when ctx is done (a
+// job arrived: see start) or its budget is spent, between two steps of a
+// few tens of milliseconds at most. It reports whether it ran anything.
+func (w *worker) warmUp(ctx context.Context, req *job.Request, ds *dataset.Dataset) (ran bool) {
+	if req.Eval == nil || len(req.Eval.Methods) == 0 {
+		return false
+	}
+	start := time.Now()
+	small := warmSlice(ds)
+	_, n := small.X.Dims()
+	scratch := newWorker(func(message) {}, w.yield)
+	scratch.exec = w.exec
+	scratch.data[0] = &stored{name: req.Data.Name, parsed: []parsed{{keyOf(&req.Data), small}}}
+	var last message
+	scratch.post = func(m message) { last = m }
+	step := func(id int, r job.Request, part []byte) bool {
+		if ctx.Err() != nil || time.Since(start) > warmBudget {
+			return false
+		}
+		text, err := json.Marshal(r)
+		if err != nil {
+			return false
+		}
+		last, ran = nil, true
+		scratch.run(ctx, id, string(text), 0, nil, part)
+		if w.yield != nil {
+			w.yield()
+		}
+		return last != nil && last["type"] == "result"
+	}
+	data := req.Data
+	data.Bytes, data.Parsed = nil, nil
+	for i, v := range req.Eval.Methods {
+		if ctx.Err() != nil || time.Since(start) > warmBudget {
+			break
+		}
+		key, _ := json.Marshal([]any{v.Method, req.Eval.Classifiers, req.Eval.Preprocess})
+		if w.warmed[string(key)] {
+			continue
+		}
+		plan := warmPlan(req.Eval, v, n)
+		if !step(2*i+1, job.Request{Op: job.OpEval, Data: data, Eval: plan, Units: []int{0}, Session: 2 + i}, nil) {
+			continue // stopped, or the method refuses the slice
+		}
+		w.warmed[string(key)] = true
+		if w.warmed["parts"] {
+			continue
+		}
+		// The parts' way: unit 1 as another worker computes it, then
+		// collected lightly beside unit 0 (kept above), merged, written.
+		if !step(2*i+2, job.Request{Op: job.OpEval, Data: data, Eval: plan, Units: []int{1}}, nil) {
+			continue
+		}
+		raw := []byte(last["response"].(string))
+		var part, light job.EvalPart
+		if json.Unmarshal(raw, &part) != nil {
+			continue
+		}
+		digest, err := unitDigest(&part)
+		if err != nil || json.Unmarshal(digest, &light) != nil {
+			continue
+		}
+		session := 2 + i
+		if !step(-1, job.Request{Op: job.OpCollect, Session: session, Light: true, Part: &light}, raw) ||
+			!step(-2, job.Request{Op: job.OpMerge, Session: session, Expect: 2, Light: true}, nil) ||
+			!step(-3, job.Request{Op: job.OpReport, Session: session}, nil) {
+			continue
+		}
+		w.warmed["parts"] = true
+	}
+	return ran
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"sparsefs/core/dataset"
+	"sparsefs/core/evaluate"
+	"sparsefs/core/job"
+)
+
+// wideTable is a CSV of 45 samples of 3 classes (15 each, in turn) and
+// 700 features, the first ten shifted by the class.
+func wideTable() []byte {
+	var b strings.Builder
+	for j := 0; j < 700; j++ {
+		fmt.Fprintf(&b, "g%d,", j)
+	}
+	b.WriteString("label\n")
+	for i := 0; i < 45; i++ {
+		for j := 0; j < 700; j++ {
+			v := math.Sin(float64(7*i+13*j) * 0.37)
+			if j < 10 {
+				v += float64(i % 3)
+			}
+			fmt.Fprintf(&b, "%.4f,", v)
+		}
+		fmt.Fprintf(&b, "c%d\n", i%3)
+	}
+	return []byte(b.String())
+}
+
+// warmEval is the evaluation the warm-up tests configure: two filters and
+// an embedded method, K beyond the slice's width, mRMR's k too.
+const warmEval = `"eval":{"methods":[{"method":"fstat"},{"method":"mrmr","params":{"k":500}},{"method":"rfs","params":{"gamma":[0.5,2]}}],` +
+	`"k":[5,500],"classifiers":[{"name":"svm"},{"name":"knn","neighbors":3}],"protocol":{"kind":"cv","folds":3},"seed":4}`
+
+// withoutSeconds is a part's JSON with its units' and fits' timings set
+// to zero (the only values that differ between two runs).
+func withoutSeconds(t *testing.T, s string) string {
+	t.Helper()
+	var p job.EvalPart
+	if err := json.Unmarshal([]byte(s), &p); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range p.Units {
+		u.Seconds = 0
+		for k := range u.Fits {
+			u.Fits[k].Seconds = 0
+		}
+	}
+	b, err := job.Marshal(&job.Response{EvalPart: &p}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A warm-up with the configuration's plan runs every method and the way
+// of the parts once, in a scratch worker: the worker keeps no session, no
+// report and no other reading of the data, and the units of the run after
+// it are those of a worker that never warmed up, byte for byte but the
+// timings.
+func TestWarmUpLeavesNoTrace(t *testing.T) {
+	csv := wideTable()
+	rw, rc := newRecorder(), newRecorder()
+	warm, cold := newWorker(rw.post, nil), newWorker(rc.post, nil)
+	warm.load(1, "wide.csv", csv)
+	cold.load(1, "wide.csv", csv)
+	if m := runJob(t, warm, rw, 1, `{"op":"prepare","data":{"name":"wide.csv"},`+warmEval+`}`, 1); m["type"] != "result" || m["response"] != "{}" {
+		t.Fatalf("prepare: %v", m)
+	}
+	if len(warm.warmed) != 4 || !warm.warmed["parts"] || warm.warmedData == nil {
+		t.Errorf("warmed up: %v (data %v); want the three methods and the parts", warm.warmed, warm.warmedData != nil)
+	}
+	if len(warm.sessions) != 0 || len(warm.reports) != 0 || warm.parses != 1 || len(warm.data) != 1 || len(warm.data[1].parsed) != 1 {
+		t.Errorf("the warm-up left sessions %v, reports %v, %d parses, data %v", warm.sessions, warm.reports, warm.parses, warm.data)
+	}
+	for u := 0; u < 12; u++ {
+		req := fmt.Sprintf(`{"op":"eval","data":{"name":"wide.csv"},%s,"units":[%d]}`, warmEval, u)
+		a := runJob(t, warm, rw, 10+u, req, 1)
+		b := runJob(t, cold, rc, 10+u, req, 1)
+		if a["type"] != "result" || b["type"] != "result" {
+			t.Fatalf("unit %d: %v / %v", u, a, b)
+		}
+		if x, y := withoutSeconds(t, a["response"].(string)), withoutSeconds(t, b["response"].(string)); x != y {
+			t.Errorf("unit %d after a warm-up:\n%s\nwithout:\n%s", u, x, y)
+		}
+	}
+	// A second prepare with the same methods warms nothing up again.
+	calls := 0
+	warm.exec = func(ctx context.Context, req *job.Request, p func(job.Progress)) (*job.Response, error) {
+		calls++
+		return job.Run(ctx, req, p)
+	}
+	runJob(t, warm, rw, 30, `{"op":"prepare","data":{"name":"wide.csv"},`+warmEval+`}`, 1)
+	if calls != 0 {
+		t.Errorf("a second prepare ran %d jobs", calls)
+	}
+}
+
+// A job that arrives while a worker warms up stops the warm-up: the
+// prepare answers at once and the job runs.
+func TestWarmUpStopsForAJob(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	w.load(1, "wide.csv", wideTable())
+	blocked := make(chan bool, 1)
+	w.exec = func(ctx context.Context, req *job.Request, p func(job.Progress)) (*job.Response, error) {
+		if req.Data.Parsed != nil && req.Data.Parsed.Rows() == warmRows {
+			blocked <- true
+			<-ctx.Done() // a long step of the warm-up
+			return nil, ctx.Err()
+		}
+		return job.Run(ctx, req, p)
+	}
+	w.start(1, `{"op":"prepare","data":{"name":"wide.csv"},`+warmEval+`}`, 1, nil, nil)
+	<-blocked
+	start := time.Now()
+	w.start(2, `{"op":"methods"}`, -1, nil, nil)
+	if m := r.wait(t); m["id"] != 1 || m["type"] != "result" {
+		t.Fatalf("prepare: %v", m)
+	}
+	if m := r.wait(t); m["id"] != 2 || m["type"] != "result" {
+		t.Fatalf("the job after the warm-up: %v", m)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("the job waited %v for the warm-up", d)
+	}
+	if len(w.warmed) != 0 || w.warmedData != nil || w.warming != nil {
+		t.Errorf("a stopped warm-up counts as done: %v, %v", w.warmed, w.warmedData != nil)
+	}
+}
+
+// The slice takes samples of every class in turn and features spread over
+// the columns, and copies them.
+func TestWarmSlice(t *testing.T) {
+	ds, err := dataset.Parse(wideTable(), dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := warmSlice(ds)
+	if s.Rows() != warmRows || len(s.Features) != warmCols || s.Features[1] != "g1" || s.Features[warmCols-1] != fmt.Sprintf("g%d", (warmCols-1)*700/warmCols) {
+		t.Fatalf("slice %d×%d, features %v…", s.Rows(), len(s.Features), s.Features[:3])
+	}
+	count := map[int]int{}
+	for _, y := range s.Y {
+		count[y]++
+	}
+	if len(count) != 3 || count[0] < 13 || count[2] < 13 {
+		t.Errorf("classes in the slice: %v", count)
+	}
+	if s.X.At(1, 1) != ds.X.At(1, 1) {
+		t.Errorf("value %v, want %v", s.X.At(1, 1), ds.X.At(1, 1))
+	}
+	s.X.Set(0, 0, 99)
+	if ds.X.At(0, 0) == 99 {
+		t.Error("the slice shares the data's values")
+	}
+}
+
+// The warm-up's plan: one variant (a sweep's first value), K and a
+// method's k cut to the slice, 2-fold cross-validation, no tuning.
+func TestWarmPlan(t *testing.T) {
+	plan := &evaluate.Plan{K: []int{10, 300, 500}, Tune: []evaluate.Grid{{Param: "gamma", Values: []any{1.0, 2.0}}}, WeightRows: 900, Features: []int{3},
+		Protocol: evaluate.Protocol{Kind: evaluate.Holdout, Train: 0.7}, Preprocess: "minmax"}
+	p := warmPlan(plan, evaluate.Variant{Method: "l20", Params: map[string]any{"k": 800.0, "gamma": []any{0.5, 3.0}}}, 400)
+	got, _ := json.Marshal(p)
+	want := `{"methods":[{"method":"l20","params":{"gamma":0.5,"k":400}}],"k":[10,300,400],"classifiers":null,"protocol":{"kind":"cv","folds":2},"seed":0,"preprocess":"minmax","bias":null,"weight_rows":400}`
+	if string(got) != want {
+		t.Errorf("warm plan\n%s\nwant\n%s", got, want)
+	}
+}
