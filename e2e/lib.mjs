@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,6 +95,42 @@ export async function startBrowser() {
 // cli runs bin/sparsefs and parses its JSON output.
 export function cli(...args) {
   return JSON.parse(execFileSync(bin('sparsefs'), args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
+}
+
+// assertSameNumbers asserts that two JSON values are equal but for the
+// last bits of their fractional numbers. The page's workers run wasm and the
+// CLI runs natively, where core/linalg's amd64 tile fuses multiply-adds
+// (FMA) that wasm cannot: an embedded method's objective, trace, scores and
+// weights then agree to rounding, not bit for bit. Structure, strings,
+// booleans and whole numbers (iterations, rankings, counts, seeds) must be
+// identical; a fractional number may differ by 1e-9 of the larger of the
+// two, or of the largest magnitude in the array it stands in (for entries
+// that are rounding noise around zero). An accuracy that changed by one
+// test sample (at least 1/m) cannot pass.
+export function assertSameNumbers(actual, expected, where = '$', scale = 0) {
+  const fail = (why) => assert.fail(`${where}: ${why}`);
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    if (Number.isInteger(expected) && Number.isInteger(actual) && Math.abs(expected) < 2 ** 31) {
+      if (actual !== expected) fail(`${actual} !== ${expected}`);
+      return;
+    }
+    const tol = 1e-9 * Math.max(Math.abs(actual), Math.abs(expected), scale);
+    if (!(Math.abs(actual - expected) <= tol)) fail(`${actual} differs from ${expected} by more than ${tol}`);
+    return;
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual) || actual.length !== expected.length) fail(`length ${actual?.length} !== ${expected.length}`);
+    const big = expected.reduce((m, v) => (typeof v === 'number' ? Math.max(m, Math.abs(v)) : m), 0);
+    expected.forEach((v, i) => assertSameNumbers(actual[i], v, `${where}[${i}]`, big));
+    return;
+  }
+  if (expected !== null && typeof expected === 'object') {
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) fail('not an object');
+    assert.deepEqual(Object.keys(actual).sort(), Object.keys(expected).sort(), `${where}: keys`);
+    for (const k of Object.keys(expected)) assertSameNumbers(actual[k], expected[k], `${where}.${k}`);
+    return;
+  }
+  if (actual !== expected) fail(`${JSON.stringify(actual)} !== ${JSON.stringify(expected)}`);
 }
 
 // sharedData returns the path of a shared dataset, or null when absent
