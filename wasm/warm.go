@@ -122,13 +122,13 @@ func warmPlan(plan *evaluate.Plan, v evaluate.Variant, n int) *evaluate.Plan {
 // it, a light collect, a light merge and the report's JSON. The jobs run
 // in a scratch worker that shares nothing with this one but the code, and
 // their results are thrown away. The warm-up stops when ctx is done (a
-// job arrived: see start) or its budget is spent, between two steps of a
-// few tens of milliseconds at most. It reports whether it ran anything.
+// job arrived: see start) or its budget is spent (budget): a step stops
+// at the next iteration of its fit once the budget is spent. It reports whether it ran anything.
 func (w *worker) warmUp(ctx context.Context, req *job.Request, ds *dataset.Dataset) (ran bool) {
 	if req.Eval == nil || len(req.Eval.Methods) == 0 {
 		return false
 	}
-	start := time.Now()
+	ctx = budget{ctx, time.Now().Add(warmBudget)}
 	small := warmSlice(ds)
 	_, n := small.X.Dims()
 	scratch := newWorker(func(message) {}, w.yield)
@@ -137,7 +137,7 @@ func (w *worker) warmUp(ctx context.Context, req *job.Request, ds *dataset.Datas
 	var last message
 	scratch.post = func(m message) { last = m }
 	step := func(id int, r job.Request, part []byte) bool {
-		if ctx.Err() != nil || time.Since(start) > warmBudget {
+		if ctx.Err() != nil {
 			return false
 		}
 		text, err := json.Marshal(r)
@@ -154,7 +154,7 @@ func (w *worker) warmUp(ctx context.Context, req *job.Request, ds *dataset.Datas
 	data := req.Data
 	data.Bytes, data.Parsed = nil, nil
 	for i, v := range req.Eval.Methods {
-		if ctx.Err() != nil || time.Since(start) > warmBudget {
+		if ctx.Err() != nil {
 			break
 		}
 		key, _ := json.Marshal([]any{v.Method, req.Eval.Classifiers, req.Eval.Preprocess})
@@ -192,4 +192,26 @@ func (w *worker) warmUp(ctx context.Context, req *job.Request, ds *dataset.Datas
 		w.warmed["parts"] = true
 	}
 	return ran
+}
+
+// budget is a context that is also done once its end has passed, checked
+// on every call of Err. A deadline's timer (context.WithDeadline) cannot
+// fire while a fit computes — a Go wasm program has one thread and a busy
+// goroutine is not preempted — but the fits and the evaluation ask Err at
+// every iteration, so a warm-up step with a slow method (a large max_iter,
+// the e2e test double's busy iterations) stops at the budget instead of
+// holding the worker for its whole fit.
+type budget struct {
+	context.Context
+	end time.Time
+}
+
+func (b budget) Err() error {
+	if err := b.Context.Err(); err != nil {
+		return err
+	}
+	if time.Now().After(b.end) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }

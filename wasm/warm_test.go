@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -134,6 +135,40 @@ func TestWarmUpStopsForAJob(t *testing.T) {
 	}
 	if len(w.warmed) != 0 || w.warmedData != nil || w.warming != nil {
 		t.Errorf("a stopped warm-up counts as done: %v, %v", w.warmed, w.warmedData != nil)
+	}
+}
+
+// A warm-up step whose fit computes for long (a large max_iter; in wasm a
+// busy goroutine is not preempted, so no message can stop it) ends at the
+// budget: the fits ask ctx.Err at every iteration.
+func TestWarmUpStopsAtItsBudget(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	w.load(1, "wide.csv", wideTable())
+	var stopped error
+	w.exec = func(ctx context.Context, req *job.Request, p func(job.Progress)) (*job.Response, error) {
+		if req.Data.Parsed != nil && req.Data.Parsed.Rows() == warmRows {
+			// A fit's loop: compute, ask ctx.Err, never block.
+			for end := time.Now().Add(5 * time.Second); time.Now().Before(end); {
+				if stopped = ctx.Err(); stopped != nil {
+					return nil, stopped
+				}
+			}
+			return nil, errors.New("the budget did not stop the step")
+		}
+		return job.Run(ctx, req, p)
+	}
+	start := time.Now()
+	w.start(1, `{"op":"prepare","data":{"name":"wide.csv"},`+warmEval+`}`, 1, nil, nil)
+	if m := r.wait(t); m["id"] != 1 || m["type"] != "result" {
+		t.Fatalf("prepare: %v", m)
+	}
+	if !errors.Is(stopped, context.DeadlineExceeded) {
+		t.Errorf("the step ended with %v, not at the budget", stopped)
+	}
+	// The budget, then the old F-statistic unit on the whole (small) table.
+	if d := time.Since(start); d > warmBudget+2*time.Second {
+		t.Errorf("the prepare took %v (budget %v)", d, warmBudget)
 	}
 }
 
