@@ -183,6 +183,15 @@ func (b *browser) post(slot int, msg map[string]any, transfer ...any) {
 	}
 }
 
+// Link implements Backend: a MessageChannel, one port to each worker
+// (transferred).
+func (b *browser) Link(session, from, to int) {
+	ch := js.Global().Get("MessageChannel").New()
+	out, in := ch.Get("port1"), ch.Get("port2")
+	b.post(from, map[string]any{"type": "peer", "session": session, "port": out}, out)
+	b.post(to, map[string]any{"type": "collector", "session": session, "port": in}, in)
+}
+
 // Load implements pool.Transport: the worker gets its own copy of the
 // bytes, transferred (not cloned); the page keeps the original.
 func (b *browser) Load(slot, data int) {
@@ -237,7 +246,8 @@ func (b *browser) message(slot int, current func() bool, d js.Value) {
 		if v := d.Get("digest"); v.Type() == js.TypeString {
 			digest = []byte(v.String())
 		}
-		f = func() { b.h.Result(id, resp, digest) }
+		forwarded := d.Get("forwarded").Truthy()
+		f = func() { b.h.Result(id, resp, digest, forwarded) }
 	case "error":
 		msg := d.Get("message").String()
 		f = func() { b.h.Failed(id, msg) }

@@ -181,6 +181,11 @@ func (c *Root) planDone(e *evalState, prev *evalState, j *pool.Job) {
 	labels := lab.VariantLabels(run.Plan.Header.Variants)
 	ns := len(run.Plan.Header.Splits)
 	e.mergeSlot = j.Slot
+	for _, s := range c.pool.Live() {
+		if s != e.mergeSlot {
+			c.Backend.Link(e.session, s, e.mergeSlot) // the parts go to the merging worker directly
+		}
+	}
 	e.jobs = make([]*pool.Job, len(run.Parts))
 	for _, u := range lab.UnitOrder(run.Plan.Header) {
 		if run.Parts[u] != nil {
@@ -207,8 +212,8 @@ func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 	if j.State == pool.Done {
 		if err := e.run.AddPart(u, j.Response, j.Digest); err != nil {
 			j.State, j.Err = pool.Failed, err.Error()
-		} else if c.ev == e && j.Slot != e.mergeSlot {
-			c.collect(e, u) // the merging worker kept its own parts
+		} else if c.ev == e && j.Slot != e.mergeSlot && !j.Forwarded {
+			c.collect(e, u) // the merging worker kept its own parts; a linked worker sent its own
 		}
 	}
 	e.dirty = true

@@ -86,6 +86,14 @@ func handle(w *worker, ev safejs.Value, post func(message)) {
 		w.start(id, str(data, "request"), num(data, "data"), inline, part)
 	case "cancel":
 		w.cancel(id)
+	case "peer":
+		if port, err := data.Get("port"); err == nil {
+			w.link(num(data, "session"), sender(port, num(data, "session")))
+		}
+	case "collector":
+		if port, err := data.Get("port"); err == nil {
+			listen(w, port, num(data, "session"))
+		}
 	default:
 		post(message{"type": "error", "id": id, "cancelled": false, "message": fmt.Sprintf("unknown message type %q", typ)})
 	}
@@ -141,4 +149,68 @@ func num(v safejs.Value, key string) int {
 		return -1
 	}
 	return n
+}
+
+// sender posts a unit's part and digest on a MessagePort to the worker
+// that merges the session: the part's bytes in an ArrayBuffer, transferred.
+func sender(port safejs.Value, session int) func(digest, part []byte) error {
+	return func(digest, part []byte) error {
+		ctor, err := safejs.Global().Get("Uint8Array")
+		if err != nil {
+			return err
+		}
+		view, err := ctor.New(len(part))
+		if err != nil {
+			return err
+		}
+		if _, err := safejs.CopyBytesToJS(view, part); err != nil {
+			return err
+		}
+		buf, err := view.Get("buffer")
+		if err != nil {
+			return err
+		}
+		// The map goes to Call as it is (WASM-NOTES trap 10).
+		_, err = port.Call("postMessage", map[string]any{"session": session, "digest": string(digest), "part": buf}, []any{buf})
+		return err
+	}
+}
+
+// collector is the port this worker receives a session's parts on.
+var collector struct {
+	port safejs.Value
+	fn   safejs.Func
+	set  bool
+}
+
+// listen receives on port the parts other workers send for session
+// (replacing the port of an earlier session, which it closes).
+func listen(w *worker, port safejs.Value, session int) {
+	if collector.set {
+		collector.port.Call("close")
+		collector.fn.Release()
+	}
+	fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		d, err := args[0].Get("data")
+		if err == nil {
+			var part []byte
+			if part, err = bufferField(d, "part"); err == nil {
+				err = w.receive(session, []byte(str(d, "digest")), part)
+			}
+		}
+		if err != nil {
+			fmt.Println("sparsefs worker: a part sent by another worker:", err)
+		}
+		return nil
+	})
+	if err != nil {
+		fmt.Println("sparsefs worker:", err)
+		return
+	}
+	collector.port, collector.fn, collector.set = port, fn, true
+	w.collectFrom(session)
+	port.Set("onmessage", fn)
 }
