@@ -60,6 +60,10 @@ type Backend interface {
 	// run (session): the worker of from sends the parts of that session's
 	// units straight to the worker of to, which merges them.
 	Link(session, from, to int)
+	// AfterRender runs f, with the page locked, once the next render has
+	// been drawn, and renders again: work whose result can wait until
+	// what is already there is on the screen.
+	AfterRender(f func())
 }
 
 // Opened is a file read into memory.

@@ -33,6 +33,7 @@ type browser struct {
 	renderPending bool
 	lastRender    time.Time
 	busy          bool // a run goes on: render less often
+	after         []func()
 
 	workers map[int]*handle // by slot
 	gen     map[int]int     // spawns per slot: messages of a replaced worker are dropped
@@ -110,6 +111,42 @@ func (b *browser) Refresh() {
 		b.renderPending, b.lastRender = false, time.Now()
 		b.mu.Unlock()
 		b.ee.UnlockRender()
+		b.rendered()
+	}()
+}
+
+// afterFrame is how long AfterRender's work waits after a render: time
+// for the browser to draw it.
+const afterFrame = 30 * time.Millisecond
+
+// AfterRender implements Backend.
+func (b *browser) AfterRender(f func()) {
+	b.mu.Lock()
+	b.after = append(b.after, f)
+	b.mu.Unlock()
+}
+
+// rendered runs, a frame after a render, the work AfterRender queued for
+// then, and renders again.
+func (b *browser) rendered() {
+	b.mu.Lock()
+	fs := b.after
+	b.after = nil
+	b.mu.Unlock()
+	if len(fs) == 0 {
+		return
+	}
+	go func() {
+		time.Sleep(afterFrame) // back to the browser's event loop, which draws
+		b.ee.Lock()
+		for _, f := range fs {
+			f()
+		}
+		b.mu.Lock()
+		b.lastRender = time.Now()
+		b.mu.Unlock()
+		b.ee.UnlockRender()
+		b.rendered()
 	}()
 }
 
@@ -126,6 +163,7 @@ func (b *browser) Pace(busy bool) {
 			b.lastRender = time.Now()
 			b.mu.Unlock()
 			b.ee.UnlockRender()
+			b.rendered()
 		}()
 	}
 }
@@ -241,7 +279,7 @@ func (b *browser) message(slot int, current func() bool, d js.Value) {
 		}
 		f = func() { b.h.Progress(id, p) }
 	case "result":
-		resp := []byte(d.Get("response").String())
+		resp := bytesOf(d.Get("response"))
 		var digest []byte
 		if v := d.Get("digest"); v.Type() == js.TypeString {
 			digest = []byte(v.String())
@@ -262,6 +300,18 @@ func (b *browser) message(slot int, current func() bool, d js.Value) {
 			f()
 		}
 	})
+}
+
+// bytesOf copies a worker's answer into Go memory: a string, or bytes in
+// an ArrayBuffer (as the worker sends a result's response).
+func bytesOf(v js.Value) []byte {
+	if v.Type() == js.TypeString {
+		return []byte(v.String())
+	}
+	view := js.Global().Get("Uint8Array").New(v)
+	b := make([]byte, view.Length())
+	js.CopyBytesToGo(b, view)
+	return b
 }
 
 // keep stores a file's bytes under a new data number.

@@ -45,6 +45,10 @@ type evalState struct {
 	truth              *lab.SynthSpec
 	view               *lab.EvalView
 	dirty              bool
+	// detailsLater: the details' rankings are read once the merged
+	// results are on the screen (reading them in full takes the page
+	// tens of milliseconds for a wide dataset).
+	detailsLater bool
 }
 
 // busy reports whether a job of the evaluation is unfinished.
@@ -309,7 +313,13 @@ func (c *Root) merged(e *evalState, j *pool.Job, full bool) {
 		c.errMsg = err.Error()
 		return
 	}
-	e.dirty = true
+	e.dirty, e.detailsLater = true, true
+	c.Backend.AfterRender(func() {
+		e.detailsLater = false
+		if c.ev == e {
+			c.refreshEvalCharts()
+		}
+	})
 	c.refreshEvalCharts()
 	c.announce = fmt.Sprintf("Evaluation finished: %d units in %.1f s.", len(e.run.Parts), e.ended.Sub(e.started).Seconds())
 	c.Backend.Mark("sparsefs-eval-done")
@@ -361,7 +371,7 @@ func (c *Root) evView() *lab.EvalView {
 	if e == nil || e.run == nil {
 		return nil
 	}
-	if !e.busy() && c.dv >= 0 && c.dv < len(e.run.Plan.Header.Variants) && e.run.Full(c.dv) {
+	if c.detailReady() && c.dv >= 0 && c.dv < len(e.run.Plan.Header.Variants) && e.run.Full(c.dv) {
 		e.dirty = true // the details of the selector shown, read in full
 	}
 	if e.view == nil || e.dirty {
@@ -593,8 +603,8 @@ func (c *Root) perClassHead() []string   { h, _ := c.perClass(); return h }
 func (c *Root) perClassRows() [][]string { _, r := c.perClass(); return r }
 
 // detailReady reports whether the details can be shown: the rankings are
-// read once the run has ended.
-func (c *Root) detailReady() bool { return c.ev != nil && !c.ev.busy() }
+// read once the run has ended and its results are drawn.
+func (c *Root) detailReady() bool { return c.ev != nil && !c.ev.busy() && !c.ev.detailsLater }
 
 func (c *Root) hasTruth() bool { return c.ev != nil && c.ev.truth != nil }
 

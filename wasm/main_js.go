@@ -12,7 +12,16 @@ import (
 func main() {
 	self := safejs.Global()
 	post := func(m message) {
-		if _, err := self.Call("postMessage", m); err != nil {
+		transfer := []any{}
+		// A result's response (an evaluation part: hundreds of kilobytes
+		// for a wide dataset) goes as bytes, transferred: the page copies
+		// them into its Go memory without decoding a string.
+		if r, ok := m["response"].(string); ok {
+			if buf, err := arrayBuffer([]byte(r)); err == nil {
+				m["response"], transfer = buf, []any{buf}
+			}
+		}
+		if _, err := self.Call("postMessage", m, transfer); err != nil {
 			fmt.Println("sparsefs worker: postMessage:", err)
 		}
 	}
@@ -109,6 +118,22 @@ func bufferField(data safejs.Value, key string) ([]byte, error) {
 	return copyBuffer(buf)
 }
 
+// arrayBuffer copies b into a new ArrayBuffer.
+func arrayBuffer(b []byte) (safejs.Value, error) {
+	ctor, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	view, err := ctor.New(len(b))
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	if _, err := safejs.CopyBytesToJS(view, b); err != nil {
+		return safejs.Value{}, err
+	}
+	return view.Get("buffer")
+}
+
 // copyBuffer copies an ArrayBuffer into Go memory through a Uint8Array view.
 func copyBuffer(buf safejs.Value) ([]byte, error) {
 	ctor, err := safejs.Global().Get("Uint8Array")
@@ -155,18 +180,7 @@ func num(v safejs.Value, key string) int {
 // that merges the session: the part's bytes in an ArrayBuffer, transferred.
 func sender(port safejs.Value, session int) func(digest, part []byte) error {
 	return func(digest, part []byte) error {
-		ctor, err := safejs.Global().Get("Uint8Array")
-		if err != nil {
-			return err
-		}
-		view, err := ctor.New(len(part))
-		if err != nil {
-			return err
-		}
-		if _, err := safejs.CopyBytesToJS(view, part); err != nil {
-			return err
-		}
-		buf, err := view.Get("buffer")
+		buf, err := arrayBuffer(part)
 		if err != nil {
 			return err
 		}

@@ -13,7 +13,7 @@
 //	               {type: "loaded", data: ID, size, sha256}
 //	               {type: "started", id}
 //	               {type: "progress", id, iteration, maxIterations, objective, fraction}
-//	               {type: "result", id, response: JSON, digest?: JSON, forwarded?: true}
+//	               {type: "result", id, response: JSON (UTF-8 in an ArrayBuffer, transferred), digest?: JSON, forwarded?: true}
 //	               {type: "error", id, message, cancelled}
 //	worker → worker (the port) {session, digest: JSON, part: ArrayBuffer} (transferred)
 //
