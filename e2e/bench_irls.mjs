@@ -123,7 +123,7 @@ async function openBench(browser, server, blobs) {
       if (!p) return;
       if (m.type === 'result') {
         pending.delete(m.id);
-        p.resolve({ end: performance.timeOrigin + performance.now(), response: JSON.parse(m.response) });
+        p.resolve({ end: performance.timeOrigin + performance.now(), response: JSON.parse(typeof m.response === 'string' ? m.response : new TextDecoder().decode(m.response)) });
       } else if (m.type === 'error') {
         pending.delete(m.id);
         p.reject(new Error(m.message));

@@ -212,7 +212,10 @@ export async function runAndWait(page, timeout = 60000) {
 }
 
 // shownRanking reads the ranking table: [{rank, name, column, score}].
+// An evaluation's details (its rankings) are drawn just after its results
+// (ui/evaluation.go, merged): it waits for the table's rows.
 export async function shownRanking(page) {
+  await page.waitForSelector('#ranking tbody tr');
   return page.$$eval('#ranking tbody tr', (rows) => rows.map((tr) => {
     const td = tr.querySelectorAll('td');
     return { rank: +td[0].textContent, name: td[1].textContent, column: +td[2].textContent, score: td[3].textContent };

@@ -56,6 +56,14 @@ type Backend interface {
 	// run goes on.
 	Refresh()
 	Pace(busy bool)
+	// Link gives the workers of two slots a channel of their own for a
+	// run (session): the worker of from sends the parts of that session's
+	// units straight to the worker of to, which merges them.
+	Link(session, from, to int)
+	// AfterRender runs f, with the page locked, once the next render has
+	// been drawn, and renders again: work whose result can wait until
+	// what is already there is on the screen.
+	AfterRender(f func())
 }
 
 // Opened is a file read into memory.
@@ -72,7 +80,9 @@ type WorkerEvents interface {
 	Loaded(data int, sha256 string)
 	Started(job int)
 	Progress(job int, p wire.Progress)
-	Result(job int, response, digest []byte)
+	// Result: forwarded says the worker sent the part of a unit straight
+	// to the worker that merges the run (Backend.Link).
+	Result(job int, response, digest []byte, forwarded bool)
 	Failed(job int, msg string)
 	Fatal(slot int, msg string)
 }
@@ -228,7 +238,9 @@ func (c *Root) Started(job int) { c.pool.Started(job) }
 func (c *Root) Progress(job int, p wire.Progress) { c.pool.Progress(job, p) }
 
 // Result implements WorkerEvents.
-func (c *Root) Result(job int, response, digest []byte) { c.pool.Result(job, response, digest) }
+func (c *Root) Result(job int, response, digest []byte, forwarded bool) {
+	c.pool.Result(job, response, digest, forwarded)
+}
 
 // Failed implements WorkerEvents.
 func (c *Root) Failed(job int, msg string) {

@@ -33,6 +33,7 @@ type browser struct {
 	renderPending bool
 	lastRender    time.Time
 	busy          bool // a run goes on: render less often
+	after         []func()
 
 	workers map[int]*handle // by slot
 	gen     map[int]int     // spawns per slot: messages of a replaced worker are dropped
@@ -110,6 +111,42 @@ func (b *browser) Refresh() {
 		b.renderPending, b.lastRender = false, time.Now()
 		b.mu.Unlock()
 		b.ee.UnlockRender()
+		b.rendered()
+	}()
+}
+
+// afterFrame is how long AfterRender's work waits after a render: time
+// for the browser to draw it.
+const afterFrame = 30 * time.Millisecond
+
+// AfterRender implements Backend.
+func (b *browser) AfterRender(f func()) {
+	b.mu.Lock()
+	b.after = append(b.after, f)
+	b.mu.Unlock()
+}
+
+// rendered runs, a frame after a render, the work AfterRender queued for
+// then, and renders again.
+func (b *browser) rendered() {
+	b.mu.Lock()
+	fs := b.after
+	b.after = nil
+	b.mu.Unlock()
+	if len(fs) == 0 {
+		return
+	}
+	go func() {
+		time.Sleep(afterFrame) // back to the browser's event loop, which draws
+		b.ee.Lock()
+		for _, f := range fs {
+			f()
+		}
+		b.mu.Lock()
+		b.lastRender = time.Now()
+		b.mu.Unlock()
+		b.ee.UnlockRender()
+		b.rendered()
 	}()
 }
 
@@ -126,6 +163,7 @@ func (b *browser) Pace(busy bool) {
 			b.lastRender = time.Now()
 			b.mu.Unlock()
 			b.ee.UnlockRender()
+			b.rendered()
 		}()
 	}
 }
@@ -183,6 +221,15 @@ func (b *browser) post(slot int, msg map[string]any, transfer ...any) {
 	}
 }
 
+// Link implements Backend: a MessageChannel, one port to each worker
+// (transferred).
+func (b *browser) Link(session, from, to int) {
+	ch := js.Global().Get("MessageChannel").New()
+	out, in := ch.Get("port1"), ch.Get("port2")
+	b.post(from, map[string]any{"type": "peer", "session": session, "port": out}, out)
+	b.post(to, map[string]any{"type": "collector", "session": session, "port": in}, in)
+}
+
 // Load implements pool.Transport: the worker gets its own copy of the
 // bytes, transferred (not cloned); the page keeps the original.
 func (b *browser) Load(slot, data int) {
@@ -232,12 +279,13 @@ func (b *browser) message(slot int, current func() bool, d js.Value) {
 		}
 		f = func() { b.h.Progress(id, p) }
 	case "result":
-		resp := []byte(d.Get("response").String())
+		resp := bytesOf(d.Get("response"))
 		var digest []byte
 		if v := d.Get("digest"); v.Type() == js.TypeString {
 			digest = []byte(v.String())
 		}
-		f = func() { b.h.Result(id, resp, digest) }
+		forwarded := d.Get("forwarded").Truthy()
+		f = func() { b.h.Result(id, resp, digest, forwarded) }
 	case "error":
 		msg := d.Get("message").String()
 		f = func() { b.h.Failed(id, msg) }
@@ -252,6 +300,18 @@ func (b *browser) message(slot int, current func() bool, d js.Value) {
 			f()
 		}
 	})
+}
+
+// bytesOf copies a worker's answer into Go memory: a string, or bytes in
+// an ArrayBuffer (as the worker sends a result's response).
+func bytesOf(v js.Value) []byte {
+	if v.Type() == js.TypeString {
+		return []byte(v.String())
+	}
+	view := js.Global().Get("Uint8Array").New(v)
+	b := make([]byte, view.Length())
+	js.CopyBytesToGo(b, view)
+	return b
 }
 
 // keep stores a file's bytes under a new data number.

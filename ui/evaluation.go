@@ -45,6 +45,10 @@ type evalState struct {
 	truth              *lab.SynthSpec
 	view               *lab.EvalView
 	dirty              bool
+	// detailsLater: the details' rankings are read once the merged
+	// results are on the screen (reading them in full takes the page
+	// tens of milliseconds for a wide dataset).
+	detailsLater bool
 }
 
 // busy reports whether a job of the evaluation is unfinished.
@@ -181,6 +185,11 @@ func (c *Root) planDone(e *evalState, prev *evalState, j *pool.Job) {
 	labels := lab.VariantLabels(run.Plan.Header.Variants)
 	ns := len(run.Plan.Header.Splits)
 	e.mergeSlot = j.Slot
+	for _, s := range c.pool.Live() {
+		if s != e.mergeSlot {
+			c.Backend.Link(e.session, s, e.mergeSlot) // the parts go to the merging worker directly
+		}
+	}
 	e.jobs = make([]*pool.Job, len(run.Parts))
 	for _, u := range lab.UnitOrder(run.Plan.Header) {
 		if run.Parts[u] != nil {
@@ -207,8 +216,8 @@ func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 	if j.State == pool.Done {
 		if err := e.run.AddPart(u, j.Response, j.Digest); err != nil {
 			j.State, j.Err = pool.Failed, err.Error()
-		} else if c.ev == e && j.Slot != e.mergeSlot {
-			c.collect(e, u) // the merging worker kept its own parts
+		} else if c.ev == e && j.Slot != e.mergeSlot && !j.Forwarded {
+			c.collect(e, u) // the merging worker kept its own parts; a linked worker sent its own
 		}
 	}
 	e.dirty = true
@@ -304,7 +313,13 @@ func (c *Root) merged(e *evalState, j *pool.Job, full bool) {
 		c.errMsg = err.Error()
 		return
 	}
-	e.dirty = true
+	e.dirty, e.detailsLater = true, true
+	c.Backend.AfterRender(func() {
+		e.detailsLater = false
+		if c.ev == e {
+			c.refreshEvalCharts()
+		}
+	})
 	c.refreshEvalCharts()
 	c.announce = fmt.Sprintf("Evaluation finished: %d units in %.1f s.", len(e.run.Parts), e.ended.Sub(e.started).Seconds())
 	c.Backend.Mark("sparsefs-eval-done")
@@ -356,7 +371,7 @@ func (c *Root) evView() *lab.EvalView {
 	if e == nil || e.run == nil {
 		return nil
 	}
-	if !e.busy() && c.dv >= 0 && c.dv < len(e.run.Plan.Header.Variants) && e.run.Full(c.dv) {
+	if c.detailReady() && c.dv >= 0 && c.dv < len(e.run.Plan.Header.Variants) && e.run.Full(c.dv) {
 		e.dirty = true // the details of the selector shown, read in full
 	}
 	if e.view == nil || e.dirty {
@@ -588,8 +603,8 @@ func (c *Root) perClassHead() []string   { h, _ := c.perClass(); return h }
 func (c *Root) perClassRows() [][]string { _, r := c.perClass(); return r }
 
 // detailReady reports whether the details can be shown: the rankings are
-// read once the run has ended.
-func (c *Root) detailReady() bool { return c.ev != nil && !c.ev.busy() }
+// read once the run has ended and its results are drawn.
+func (c *Root) detailReady() bool { return c.ev != nil && !c.ev.busy() && !c.ev.detailsLater }
 
 func (c *Root) hasTruth() bool { return c.ev != nil && c.ev.truth != nil }
 

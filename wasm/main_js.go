@@ -12,7 +12,16 @@ import (
 func main() {
 	self := safejs.Global()
 	post := func(m message) {
-		if _, err := self.Call("postMessage", m); err != nil {
+		transfer := []any{}
+		// A result's response (an evaluation part: hundreds of kilobytes
+		// for a wide dataset) goes as bytes, transferred: the page copies
+		// them into its Go memory without decoding a string.
+		if r, ok := m["response"].(string); ok {
+			if buf, err := arrayBuffer([]byte(r)); err == nil {
+				m["response"], transfer = buf, []any{buf}
+			}
+		}
+		if _, err := self.Call("postMessage", m, transfer); err != nil {
 			fmt.Println("sparsefs worker: postMessage:", err)
 		}
 	}
@@ -86,6 +95,14 @@ func handle(w *worker, ev safejs.Value, post func(message)) {
 		w.start(id, str(data, "request"), num(data, "data"), inline, part)
 	case "cancel":
 		w.cancel(id)
+	case "peer":
+		if port, err := data.Get("port"); err == nil {
+			w.link(num(data, "session"), sender(port, num(data, "session")))
+		}
+	case "collector":
+		if port, err := data.Get("port"); err == nil {
+			listen(w, port, num(data, "session"))
+		}
 	default:
 		post(message{"type": "error", "id": id, "cancelled": false, "message": fmt.Sprintf("unknown message type %q", typ)})
 	}
@@ -99,6 +116,22 @@ func bufferField(data safejs.Value, key string) ([]byte, error) {
 		return nil, nil
 	}
 	return copyBuffer(buf)
+}
+
+// arrayBuffer copies b into a new ArrayBuffer.
+func arrayBuffer(b []byte) (safejs.Value, error) {
+	ctor, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	view, err := ctor.New(len(b))
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	if _, err := safejs.CopyBytesToJS(view, b); err != nil {
+		return safejs.Value{}, err
+	}
+	return view.Get("buffer")
 }
 
 // copyBuffer copies an ArrayBuffer into Go memory through a Uint8Array view.
@@ -141,4 +174,57 @@ func num(v safejs.Value, key string) int {
 		return -1
 	}
 	return n
+}
+
+// sender posts a unit's part and digest on a MessagePort to the worker
+// that merges the session: the part's bytes in an ArrayBuffer, transferred.
+func sender(port safejs.Value, session int) func(digest, part []byte) error {
+	return func(digest, part []byte) error {
+		buf, err := arrayBuffer(part)
+		if err != nil {
+			return err
+		}
+		// The map goes to Call as it is (WASM-NOTES trap 10).
+		_, err = port.Call("postMessage", map[string]any{"session": session, "digest": string(digest), "part": buf}, []any{buf})
+		return err
+	}
+}
+
+// collector is the port this worker receives a session's parts on.
+var collector struct {
+	port safejs.Value
+	fn   safejs.Func
+	set  bool
+}
+
+// listen receives on port the parts other workers send for session
+// (replacing the port of an earlier session, which it closes).
+func listen(w *worker, port safejs.Value, session int) {
+	if collector.set {
+		collector.port.Call("close")
+		collector.fn.Release()
+	}
+	fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		d, err := args[0].Get("data")
+		if err == nil {
+			var part []byte
+			if part, err = bufferField(d, "part"); err == nil {
+				err = w.receive(session, []byte(str(d, "digest")), part)
+			}
+		}
+		if err != nil {
+			fmt.Println("sparsefs worker: a part sent by another worker:", err)
+		}
+		return nil
+	})
+	if err != nil {
+		fmt.Println("sparsefs worker:", err)
+		return
+	}
+	collector.port, collector.fn, collector.set = port, fn, true
+	w.collectFrom(session)
+	port.Set("onmessage", fn)
 }

@@ -7,12 +7,15 @@
 //	               {type: "unload", data: ID}
 //	               {type: "job", id, request: JSON, data?: ID, part?: JSON}
 //	               {type: "cancel", id}
+//	               {type: "peer", session, port: MessagePort}      (transferred)
+//	               {type: "collector", session, port: MessagePort} (transferred)
 //	worker → page  {type: "ready"}
 //	               {type: "loaded", data: ID, size, sha256}
 //	               {type: "started", id}
 //	               {type: "progress", id, iteration, maxIterations, objective, fraction}
-//	               {type: "result", id, response: JSON, digest?: JSON}
+//	               {type: "result", id, response: JSON (UTF-8 in an ArrayBuffer, transferred), digest?: JSON, forwarded?: true}
 //	               {type: "error", id, message, cancelled}
+//	worker → worker (the port) {session, digest: JSON, part: ArrayBuffer} (transferred)
 //
 // A dataset is sent once per worker with "load" (its bytes transferred, not
 // cloned) under a number the page chooses; jobs name it by that number. The
@@ -33,6 +36,15 @@
 // carries the part's digest in its request and the part's JSON beside it,
 // in the message's "part": the worker reads the JSON only when it writes
 // the report (see collect).
+//
+// For an evaluation run on several workers the page makes a MessageChannel
+// from each worker to the one that merges the run's parts ("peer" and
+// "collector", per session): a unit's part then goes straight to the
+// merging worker (link, forward, receive), with its digest, as a light
+// collect would bring it, and the answer to the page says "forwarded";
+// the page still gets the part (for the details, a merge elsewhere, a
+// resume) but no longer sends it on. A worker without a link for the
+// session keeps its unit's part itself, as before.
 //
 // Jobs run one after another, in the order they arrive: the page may send
 // a worker its next job before the current one ends (so that no time is
@@ -122,6 +134,16 @@ type worker struct {
 	warming    context.CancelFunc
 	warmed     map[string]bool
 	warmedData *dataset.Dataset
+	// peer sends this worker's parts to the worker that merges them;
+	// collecting is the session whose parts other workers send here.
+	peer       peer
+	collecting int
+}
+
+// peer is a link to the worker that merges a session (link).
+type peer struct {
+	session int
+	send    func(digest, part []byte) error
 }
 
 // kept is a part kept for a merge: in full (raw nil), or light — its units
@@ -298,6 +320,7 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 		req.Data.Parsed = ds
 	}
 	var out, digest []byte
+	var forwarded bool
 	var err error
 	switch {
 	case op == job.OpReduce:
@@ -315,14 +338,17 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 	default:
 		var resp *job.Response
 		resp, err = w.exec(ctx, &req, w.progress(id))
-		if err == nil && req.Session > 0 && resp.EvalPart != nil && len(resp.EvalPart.Units) > 0 {
-			w.keep(req.Session, kept{part: resp.EvalPart})
-			digest, err = unitDigest(resp.EvalPart)
-		}
 		if err == nil {
 			out, err = job.Marshal(resp, false)
 			if err != nil {
 				err = errors.New("cannot encode the result: " + err.Error())
+			}
+		}
+		if err == nil && req.Session > 0 && resp.EvalPart != nil && len(resp.EvalPart.Units) > 0 {
+			if digest, err = unitDigest(resp.EvalPart); err == nil {
+				if forwarded = w.forward(req.Session, digest, out); !forwarded {
+					w.keep(req.Session, kept{part: resp.EvalPart})
+				}
 			}
 		}
 	}
@@ -338,7 +364,59 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 	if digest != nil {
 		msg["digest"] = string(digest)
 	}
+	if forwarded {
+		msg["forwarded"] = true
+	}
 	w.post(msg)
+}
+
+// link makes this worker send the parts of session's units, as light
+// collects, to the worker that merges them, through send (in the browser
+// a MessagePort the page gave both workers: the parts go from worker to
+// worker, the page's thread neither receives nor forwards them). A newer
+// session replaces the link.
+func (w *worker) link(session int, send func(digest, part []byte) error) {
+	w.mu.Lock()
+	w.peer = peer{session, send}
+	w.mu.Unlock()
+}
+
+// forward sends a unit's part and digest to the worker that merges its
+// session, if this worker has a link for it, and reports whether it did.
+func (w *worker) forward(session int, digest, part []byte) bool {
+	w.mu.Lock()
+	p := w.peer
+	w.mu.Unlock()
+	if p.send == nil || p.session != session {
+		return false
+	}
+	if err := p.send(digest, part); err != nil {
+		fmt.Println("sparsefs worker: cannot send a part to the merging worker:", err)
+		return false
+	}
+	return true
+}
+
+// collectFrom tells this worker that other workers send it session's
+// parts (receive), so that its merge waits for them.
+func (w *worker) collectFrom(session int) {
+	w.mu.Lock()
+	w.collecting = session
+	w.mu.Unlock()
+}
+
+// receive keeps, as a light collect, a part another worker sent here
+// (forward): its digest read now, its JSON when the report's is written.
+func (w *worker) receive(session int, digest, part []byte) error {
+	if part == nil {
+		return errors.New("a part came without its JSON")
+	}
+	var p job.EvalPart
+	if err := json.Unmarshal(digest, &p); err != nil {
+		return fmt.Errorf("a part's digest cannot be read: %v", err)
+	}
+	w.keep(session, kept{part: &p, raw: part})
+	return nil
 }
 
 // unitDigest is what the page shows of an evaluation part while the run
@@ -501,6 +579,7 @@ func (w *worker) keep(session int, k kept) {
 // for the light ones, with the request, data and splits of a part kept in
 // full), and keeps the parts for report.
 func (w *worker) mergeSession(req *job.Request) ([]byte, error) {
+	w.awaitParts(req.Session, req.Expect-len(req.Parts))
 	w.mu.Lock()
 	ks := w.sessions[req.Session]
 	delete(w.sessions, req.Session)
@@ -544,6 +623,26 @@ func (w *worker) mergeSession(req *job.Request) ([]byte, error) {
 	}
 	light.Report = &summary
 	return job.Marshal(&job.Response{EvalReport: &light}, false)
+}
+
+// partsWait is how long a merge waits for the parts other workers sent
+// here directly (forward): the page asks for the merge once every unit's
+// worker has answered it, and a part travels on another channel, so it
+// may arrive just after the merge's request.
+const partsWait = time.Second
+
+// awaitParts waits, for partsWait at most, until session holds n parts,
+// when other workers send it parts (collectFrom).
+func (w *worker) awaitParts(session, n int) {
+	for deadline := time.Now().Add(partsWait); ; {
+		w.mu.Lock()
+		have, linked := len(w.sessions[session]), w.collecting == session
+		w.mu.Unlock()
+		if !linked || have >= n || time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(time.Millisecond) // in the browser: the worker's event loop delivers them
+	}
 }
 
 // lightParts are the kept parts as a light merge reads them: a digest

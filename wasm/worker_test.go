@@ -470,3 +470,67 @@ func TestPrepareCollectMerge(t *testing.T) {
 		t.Errorf("bad part: %v", m)
 	}
 }
+
+// A worker linked to the merging one (the page's MessageChannel) sends it
+// its units' parts itself, late or not, and says so; the merging worker's
+// light merge and report are those of a merge of every part. Without a
+// link, or for another session, a worker keeps its parts as before.
+func TestForwardedParts(t *testing.T) {
+	csv := "a,b,c,label\n1,0,3,x\n2,2,1,x\n6,5,2,y\n7,5,0,y\n1,1,1,x\n8,6,2,y\n"
+	eval := `"eval":{"methods":[{"method":"fisher"},{"method":"fstat"}],"k":[1,2],"protocol":{"kind":"cv","folds":2}}`
+	unit := func(u, session int) string {
+		return fmt.Sprintf(`{"op":"eval","data":{"name":"d.csv"},%s,"units":[%d],"session":%d}`, eval, u, session)
+	}
+	rm, rp := newRecorder(), newRecorder()
+	merger, producer := newWorker(rm.post, nil), newWorker(rp.post, nil)
+	for _, w := range []*worker{merger, producer} {
+		w.load(1, "d.csv", []byte(csv))
+	}
+	const session = 5
+	var sent sync.WaitGroup
+	producer.link(session, func(digest, part []byte) error {
+		sent.Add(1)
+		go func() { // the port delivers later, after the page's merge request
+			defer sent.Done()
+			time.Sleep(30 * time.Millisecond)
+			if err := merger.receive(session, digest, part); err != nil {
+				t.Error(err)
+			}
+		}()
+		return nil
+	})
+	merger.collectFrom(session)
+	var parts []string
+	if m := runJob(t, producer, rp, 10, unit(0, session+1), 1); m["forwarded"] != nil {
+		t.Errorf("a unit of another session was forwarded: %v", m)
+	}
+	for u := 0; u < 4; u++ {
+		w, r := producer, rp
+		if u == 0 {
+			w, r = merger, rm
+		}
+		m := runJob(t, w, r, 20+u, unit(u, session), 1)
+		if (m["forwarded"] == true) != (u > 0) || m["digest"] == nil {
+			t.Errorf("unit %d: %v", u, m)
+		}
+		parts = append(parts, m["response"].(string))
+	}
+	light := runJob(t, merger, rm, 30, fmt.Sprintf(`{"op":"merge","session":%d,"expect":4,"light":true}`, session), -1)
+	if light["type"] != "result" {
+		t.Fatalf("light merge: %v", light)
+	}
+	report := runJob(t, merger, rm, 31, fmt.Sprintf(`{"op":"report","session":%d}`, session), -1)
+	if all := runJob(t, merger, rm, 32, `{"op":"merge","parts":[`+strings.Join(parts, ",")+`]}`, -1); report["response"] != all["response"] {
+		t.Errorf("the report of forwarded parts: %v\nwant %v", report, all)
+	}
+	sent.Wait()
+	if len(producer.sessions) != 1 || len(producer.sessions[session+1]) != 1 {
+		t.Errorf("the producer kept %v", producer.sessions)
+	}
+	if err := merger.receive(session, []byte(`{}`), nil); err == nil {
+		t.Error("a part without its JSON was accepted")
+	}
+	if err := merger.receive(session, []byte(`{"units":`), []byte(parts[0])); err == nil {
+		t.Error("a broken digest was accepted")
+	}
+}

@@ -88,7 +88,10 @@ type Job struct {
 	// digested of it for the page (if anything); Err says why it failed.
 	Response []byte
 	Digest   []byte
-	Err      string
+	// Forwarded says the worker also sent the response to the worker that
+	// merges a run's parts (wasm/worker.go, link).
+	Forwarded bool
+	Err       string
 
 	onProgress func(*Job)
 	onDone     func(*Job)
@@ -355,10 +358,11 @@ func (p *Pool) Progress(id int, pr wire.Progress) {
 	}
 }
 
-// Result ends a job with its response (and its digest, if any).
-func (p *Pool) Result(id int, response, digest []byte) {
+// Result ends a job with its response (and its digest, if any; forwarded:
+// its worker sent the response on to another worker itself).
+func (p *Pool) Result(id int, response, digest []byte, forwarded bool) {
 	if j := p.jobs[id]; j != nil && j.Slot >= 0 {
-		j.Response, j.Digest = response, digest
+		j.Response, j.Digest, j.Forwarded = response, digest, forwarded
 		p.end(j, Done)
 	}
 }

@@ -60,7 +60,7 @@ func TestDispatchLoadsDataOncePerWorker(t *testing.T) {
 	if sl := p.Slots(); len(sl) != 2 || sl[0] != jobs[0] || sl[1] != jobs[1] {
 		t.Errorf("slots %v", sl)
 	}
-	p.Result(2, []byte("ok2"), nil)
+	p.Result(2, []byte("ok2"), nil, false)
 	want(t, f.take(), "start 3(r3)→1") // slot 1 has the data already
 	// A job at the front overtakes the queue; one without data loads none.
 	p.Submit("methods", []byte("m"), -1, true, nil, onDone)
@@ -69,10 +69,10 @@ func TestDispatchLoadsDataOncePerWorker(t *testing.T) {
 	if jobs[0].State != Failed || jobs[0].Err != "bad parameter" || jobs[1].State != Done || string(jobs[1].Response) != "ok2" {
 		t.Errorf("jobs %+v %+v", jobs[0], jobs[1])
 	}
-	p.Result(5, nil, nil)
-	p.Result(3, nil, nil)
+	p.Result(5, nil, nil, false)
+	p.Result(3, nil, nil, false)
 	want(t, f.take(), "start 4(r4)→0")
-	p.Result(4, nil, nil)
+	p.Result(4, nil, nil, false)
 	if sl := p.Slots(); len(sl) != 2 || sl[0] != nil || sl[1] != nil {
 		t.Errorf("idle slots %v", sl)
 	}
@@ -101,7 +101,7 @@ func TestCancel(t *testing.T) {
 			}
 		}))
 	}
-	p.Result(1, []byte("first"), nil)
+	p.Result(1, []byte("first"), nil, false)
 	f.take()
 	if n := p.Cancel(); n != 4 || cancelled != 4 {
 		t.Fatalf("cancelled %d (callbacks %d), want 4", n, cancelled)
@@ -116,7 +116,7 @@ func TestCancel(t *testing.T) {
 		}
 	}
 	// The old workers' last words change nothing.
-	p.Result(2, []byte("late"), nil)
+	p.Result(2, []byte("late"), nil, false)
 	p.Progress(3, wire.Progress{Fraction: 0.5})
 	if jobs[1].State != Cancelled || jobs[1].Response != nil || p.Busy() {
 		t.Error("a late message revived a cancelled job")
@@ -125,7 +125,7 @@ func TestCancel(t *testing.T) {
 	p.Submit("again", []byte("a"), 1, false, nil, nil)
 	want(t, f.take(), "load 1→0; start 6(a)→0")
 	// Cancelling with idle workers leaves them alone.
-	p.Result(6, nil, nil)
+	p.Result(6, nil, nil, false)
 	if n := p.Cancel(); n != 0 || f.take() != "" {
 		t.Errorf("idle cancel: %d", n)
 	}
@@ -158,7 +158,7 @@ func TestFatalAndResize(t *testing.T) {
 	if p.Size() != 1 || f.take() != "" {
 		t.Errorf("size %d", p.Size())
 	}
-	p.Result(2, nil, nil)
+	p.Result(2, nil, nil, false)
 	want(t, f.take(), "start 3(c)→0")
 	if p.ReadyCount() != 0 {
 		t.Error("the fresh worker has not said it is ready")
@@ -217,7 +217,7 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("text %q", s.Text())
 	}
 	c.advance(4 * time.Second)
-	p.Result(1, nil, nil) // job 3 starts at 4 s
+	p.Result(1, nil, nil, false) // job 3 starts at 4 s
 	c.advance(6 * time.Second)
 	p.Progress(2, wire.Progress{Fraction: 0.5})
 	p.Progress(3, wire.Progress{Fraction: 0})
@@ -269,7 +269,7 @@ func TestDepth(t *testing.T) {
 		t.Errorf("summary %+v", s)
 	}
 	c.advance(time.Second)
-	p.Result(1, nil, nil)
+	p.Result(1, nil, nil, false)
 	// 3 now runs on worker 0; 5 is the last one waiting: it is not sent
 	// ahead (one job waits, two workers).
 	if jobs[2].State != Running || !jobs[2].Started.Equal(c.now()) || f.take() != "" {
@@ -291,7 +291,7 @@ func TestDepth(t *testing.T) {
 	if jobs[1].State != Failed || jobs[3].State != Running || jobs[3].Slot != 1 || jobs[4].State != Queued || jobs[4].Slot != -1 {
 		t.Errorf("after the death: %s %s/%d %s/%d", jobs[1].State, jobs[3].State, jobs[3].Slot, jobs[4].State, jobs[4].Slot)
 	}
-	p.Result(3, nil, nil)
+	p.Result(3, nil, nil, false)
 	want(t, f.take(), "start 5(5)→0")
 	// Cancel ends the running and the sent-ahead jobs alike.
 	p.Submit("j", []byte("6"), 1, false, nil, nil)
@@ -314,17 +314,17 @@ func TestSubmitTo(t *testing.T) {
 	p.SubmitTo(0, "for 0", []byte("x"), -1, false, nil, nil)
 	p.Submit("b", []byte("b"), -1, false, nil, nil)
 	want(t, f.take(), "start 3(b)→1") // b overtakes the job waiting for worker 0
-	p.Result(3, nil, nil)
+	p.Result(3, nil, nil, false)
 	if f.take() != "" {
 		t.Error("worker 1 took the job for worker 0")
 	}
-	p.Result(1, nil, nil)
+	p.Result(1, nil, nil, false)
 	want(t, f.take(), "start 2(x)→0")
 	if got := p.Live(); len(got) != 2 || got[0] != 0 || got[1] != 1 {
 		t.Errorf("live %v", got)
 	}
 	// Worker 1 retires: a job for it goes to worker 0.
-	p.Result(2, nil, nil)
+	p.Result(2, nil, nil, false)
 	p.Resize(1)
 	f.take()
 	p.SubmitTo(1, "for 1", []byte("y"), -1, false, nil, nil)
