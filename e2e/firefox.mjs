@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, cli, repo } from './lib.mjs';
+import { startServer, cli, repo, assertSameNumbers } from './lib.mjs';
 
 const firefox = process.env.SPARSEFS_FIREFOX || '/usr/bin/firefox-esr';
 const required = Boolean(process.env.SPARSEFS_REQUIRE_DATA || process.env.CI);
@@ -60,9 +60,26 @@ before(async () => {
     }
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err}`));
-  // Record the workers the page starts, and the policy violations the
-  // document sees.
+  // Record the workers the page starts, the policy violations the
+  // document sees, and the files the page saves (a download is a click on
+  // an <a download> holding a blob: URL; the click is recorded, not
+  // performed: Firefox's own download handling is not under test).
   await page.evaluateOnNewDocument(() => {
+    window.__saved = [];
+    const blobs = new Map();
+    const realCreate = URL.createObjectURL;
+    URL.createObjectURL = (obj) => {
+      const u = realCreate.call(URL, obj);
+      blobs.set(u, obj);
+      return u;
+    };
+    const realClick = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      if (!this.download) return realClick.call(this);
+      const blob = blobs.get(this.href);
+      window.__saved.push(blob.arrayBuffer().then((b) => ({ name: this.download, type: blob.type, bytes: [...new Uint8Array(b)] })));
+      return undefined;
+    };
     window.__workerURLs = [];
     window.__violations = [];
     const Real = window.Worker;
@@ -160,6 +177,23 @@ test('Firefox: the demo evaluated in the blob: workers gives the accuracies of s
   // The SVGs have a laid-out size (Firefox draws them, not just holds them).
   const box = await page.$eval('#chart-accuracy-svm svg', (s) => { const r = s.getBoundingClientRect(); return [r.width, r.height]; });
   assert.ok(box[0] > 100 && box[1] > 100, `accuracy chart is ${box.join('×')}`);
+  // Saving: the report (the CLI's accuracies), a chart as SVG and as PNG
+  // (the SVG drawn on a canvas through a blob: image).
+  await page.click('#export-report');
+  await page.click('#fig-accuracy-svm .save-svg');
+  await page.click('#fig-accuracy-svm .save-png');
+  await page.waitForFunction(() => window.__saved.length === 3, { timeout: 10000 });
+  const saved = await page.evaluate(() => Promise.all(window.__saved));
+  assert.deepEqual(saved.map((f) => f.name), ['sparsefs-breast-cancer-wisconsin-report.json', 'sparsefs-accuracy-svm.svg', 'sparsefs-accuracy-svm.png']);
+  const bytes = saved.map((f) => Buffer.from(f.bytes));
+  const rep = JSON.parse(bytes[0].toString());
+  assertSameNumbers(rep.results.map((r) => r.accuracy), want.results.map((r) => r.accuracy));
+  const svg = bytes[1].toString();
+  assert.ok(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" ') && svg.trim().endsWith('</svg>'), svg.slice(0, 200));
+  assert.equal(saved[2].type, 'image/png');
+  assert.equal(bytes[2].subarray(1, 4).toString(), 'PNG');
+  const [pw, ph] = [bytes[2].readUInt32BE(16), bytes[2].readUInt32BE(20)];
+  assert.ok(pw >= 2 * 100 && ph >= 2 * 100, `PNG is ${pw}×${ph}`);
   // The ranking across the folds is drawn.
   await page.waitForSelector('#ranking tbody tr');
   assert.equal(await page.$$eval('#ranking tbody tr', (r) => r.length), 20);
