@@ -6,7 +6,8 @@
 #   ./build.sh test     install what the tests need if it is missing, build,
 #                       and run every test: formatting, vet, Go tests natively
 #                       and compiled to wasm under node, the scikit-learn
-#                       cross-check, and the browser (e2e) tests
+#                       cross-check, and the browser (e2e) tests (Chromium,
+#                       and a Firefox smoke test: e2e/firefox.mjs)
 #   ./build.sh e2e      build, then run only the browser tests
 #   ./build.sh deps     only install what the tests need (Debian packages,
 #                       Go modules, npm packages)
@@ -31,6 +32,7 @@ deps() {
 	command -v go >/dev/null || { echo "build.sh: Go 1.26 or later is required (https://go.dev/dl/)" >&2; exit 1; }
 	local missing=()
 	[ -x /usr/bin/chromium ] || missing+=(chromium)
+	[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
 	command -v node >/dev/null || missing+=(nodejs)
 	command -v npm >/dev/null || missing+=(npm)
 	/usr/bin/python3 -c 'import sklearn, numpy' 2>/dev/null || missing+=(python3-sklearn python3-numpy)
@@ -41,9 +43,9 @@ deps() {
 	fi
 	say "Go modules"
 	go mod download
-	if [ ! -d e2e/node_modules/playwright-core ]; then
+	if [ ! -d e2e/node_modules/playwright-core ] || [ ! -d e2e/node_modules/puppeteer-core ]; then
 		say "npm packages for the browser tests"
-		(cd e2e && npm ci --no-audit --no-fund)
+		(cd e2e && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund)
 	fi
 }
 
@@ -124,8 +126,8 @@ crosscheck() {
 
 e2e() {
 	build_e2e
-	say "browser tests (Debian's Chromium driven by playwright-core)"
-	(cd e2e && node --test --test-concurrency=1 ./*.test.mjs)
+	say "browser tests (Debian's Chromium driven by playwright-core; a Firefox smoke test, firefox-esr driven by puppeteer-core)"
+	(cd e2e && node --test --test-concurrency=1 ./*.test.mjs ./firefox.mjs)
 }
 
 case "${1:-build}" in

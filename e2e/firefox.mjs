@@ -1,0 +1,283 @@
+// A Firefox smoke test of the real app (dist/, served by bin/serve with its
+// Content-Security-Policy header): Debian's firefox-esr driven over WebDriver
+// BiDi by puppeteer-core (playwright-core cannot drive a stock Firefox). It
+// opens the page, runs the demo's evaluation in the blob: workers and
+// compares the accuracies with `sparsefs eval`, checks the charts, the
+// policy inside a blob: worker, a malformed upload's message, and the
+// offline reload through the service worker.
+//
+//   node e2e/firefox.mjs            (after ./build.sh)
+//
+// Without /usr/bin/firefox-esr it skips, unless SPARSEFS_REQUIRE_DATA or CI
+// is set (as in ./build.sh test), where it fails.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, cli, repo, assertSameNumbers } from './lib.mjs';
+
+const firefox = process.env.SPARSEFS_FIREFOX || '/usr/bin/firefox-esr';
+const required = Boolean(process.env.SPARSEFS_REQUIRE_DATA || process.env.CI);
+const missing = !existsSync(firefox);
+if (missing && required) {
+  throw new Error(`${firefox} is missing and SPARSEFS_REQUIRE_DATA/CI is set: install Debian's firefox-esr (./build.sh deps)`);
+}
+const skip = missing ? `${firefox} not found (apt-get install firefox-esr)` : false;
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-firefox-'));
+const demo = path.join(repo, 'assets', 'demo', 'breast-cancer-wisconsin.csv');
+let server, browser, page, version;
+const problems = [];
+const consoleLines = [];
+
+// withTimeout races a promise against a timeout (closing a browser may
+// hang).
+function withTimeout(promise, ms) {
+  let timer;
+  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+before(async () => {
+  if (skip) return;
+  const { default: puppeteer } = await import('puppeteer-core');
+  server = await startServer('/');
+  browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefox,
+    headless: true,
+    userDataDir: path.join(tmp, 'profile'),
+    protocolTimeout: 60000,
+  });
+  version = await browser.version();
+  page = (await browser.pages())[0] || await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  page.on('console', (msg) => {
+    consoleLines.push(`${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error' || /Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) {
+      problems.push(`console ${msg.type()}: ${msg.text()}`);
+    }
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err}`));
+  // Record the workers the page starts, the policy violations the
+  // document sees, and the files the page saves (a download is a click on
+  // an <a download> holding a blob: URL; the click is recorded, not
+  // performed: Firefox's own download handling is not under test).
+  await page.evaluateOnNewDocument(() => {
+    window.__saved = [];
+    const blobs = new Map();
+    const realCreate = URL.createObjectURL;
+    URL.createObjectURL = (obj) => {
+      const u = realCreate.call(URL, obj);
+      blobs.set(u, obj);
+      return u;
+    };
+    const realClick = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      if (!this.download) return realClick.call(this);
+      const blob = blobs.get(this.href);
+      window.__saved.push(blob.arrayBuffer().then((b) => ({ name: this.download, type: blob.type, bytes: [...new Uint8Array(b)] })));
+      return undefined;
+    };
+    window.__workerURLs = [];
+    window.__violations = [];
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      constructor(url, opts) {
+        super(url, opts);
+        window.__workerURLs.push(String(url));
+      }
+    };
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+  });
+});
+
+after(async () => {
+  if (browser) await withTimeout(browser.close(), 10000);
+  if (browser?.process()?.exitCode === null) browser.process().kill('SIGKILL');
+  server?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+  if (version) console.log(`# ${version}`);
+  if (process.env.SPARSEFS_FIREFOX_LOG) console.log(consoleLines.join('\n'));
+});
+
+// openApp loads the page and waits until it is interactive and the workers
+// have listed the methods.
+async function openApp() {
+  await page.goto(server.url, { waitUntil: 'load' });
+  await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
+}
+
+const text = (sel) => page.$eval(sel, (e) => e.textContent);
+
+// fill types a value into a text field as a user does.
+async function fill(sel, value) {
+  await page.locator(sel).fill(value);
+}
+
+// setChecked clicks a checkbox or radio button until it has the state.
+async function setChecked(sel, on) {
+  if (await page.$eval(sel, (e) => e.checked) !== on) await page.click(sel);
+  await page.waitForFunction((s, v) => document.querySelector(s).checked === v, {}, sel, on);
+}
+
+async function chooseMethods(names) {
+  const all = await page.$$eval('#methods input[type=checkbox]', (els) => els.map((e) => e.id.slice(2)));
+  for (const m of all) await setChecked('#m-' + m, names.includes(m));
+}
+
+async function runAndWait(timeout = 90000) {
+  const n = await page.$eval('#progress-text', (t) => Number(t.dataset.runs || 0));
+  await page.click('#run');
+  await page.waitForFunction((k) => {
+    const t = document.querySelector('#progress-text');
+    return t && Number(t.dataset.runs) >= k && t.dataset.busy === 'no';
+  }, { timeout }, n + 1);
+}
+
+const pct = (x) => (100 * x).toFixed(1);
+const cell = (m, s) => (Number.isNaN(s) || s === null ? pct(m) : `${pct(m)} ± ${pct(s)}`);
+
+test('Firefox: the demo evaluated in the blob: workers gives the accuracies of sparsefs eval; charts drawn; no errors', { skip }, async () => {
+  await openApp();
+  await page.click('#demo');
+  await page.waitForSelector('#preview', { timeout: 30000 });
+  assert.match(await text('#data-summary'), /^569 samples × 30 features · comma-separated · header row/);
+  assert.equal(await page.$eval('#mode-eval', (e) => e.checked), true, 'evaluating is the default');
+  await chooseMethods(['fisher', 'exl21']);
+  await fill('#folds', '4');
+  await fill('#seed', '7');
+  await fill('#klist', '5, 10, 20');
+  await page.waitForFunction(() => /^Run will evaluate 2 settings × 4 folds = 8 units on \d+ workers?\./.test(document.querySelector('#plan')?.textContent || ''));
+  // Two workers, so that the evaluation is spread and merged across them.
+  await fill('#workers', '2');
+  await page.waitForFunction(() => / on 2 workers\./.test(document.querySelector('#plan').textContent));
+  await runAndWait();
+  assert.match(await text('#progress-text'), /^8 of 8 units done · report merged · [\d.]+ s$/);
+  // The results table: the accuracies sparsefs eval reports for the same
+  // data, protocol and seed.
+  const want = cli('eval', '-data', demo, '-methods', 'fisher,exl21', '-k', '5,10,20', '-classifier', 'svm', '-cv', '4', '-seed', '7');
+  await page.waitForSelector('#acc-table tbody tr');
+  const rows = await page.$$eval('#acc-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].slice(0, 5).map((c) => c.textContent)));
+  const expected = [];
+  want.results.forEach((vr) => want.classifiers.forEach((c, q) => {
+    expected.push([vr.method, 'accuracy % · ' + c.split('(')[0], ...vr.accuracy[q].mean.map((m, i) => cell(m, vr.accuracy[q].std[i]))]);
+  }));
+  assert.deepEqual(rows, expected);
+  // The charts: SVGs with their titles, one line per selector and one point
+  // per K on the accuracy chart, exl21's convergence.
+  await page.waitForSelector('#chart-accuracy-svm svg');
+  await page.waitForSelector('#chart-conv-exl21 svg');
+  assert.equal(await page.$$eval('#chart-accuracy-svm path.line', (p) => p.length), 2);
+  assert.equal(await page.$$eval('#chart-accuracy-svm circle.mark', (m) => m.length), 6);
+  const titles = await page.$$eval('#charts svg > title', (ts) => ts.map((t) => t.textContent));
+  assert.ok(titles.includes('Accuracy vs K — svm(C=1,ovo,free bias)'), titles.join(' | '));
+  assert.ok(titles.includes('Convergence — exl21'), titles.join(' | '));
+  // The SVGs have a laid-out size (Firefox draws them, not just holds them).
+  const box = await page.$eval('#chart-accuracy-svm svg', (s) => { const r = s.getBoundingClientRect(); return [r.width, r.height]; });
+  assert.ok(box[0] > 100 && box[1] > 100, `accuracy chart is ${box.join('×')}`);
+  // Saving: the report (the CLI's accuracies), a chart as SVG and as PNG
+  // (the SVG drawn on a canvas through a blob: image).
+  await page.click('#export-report');
+  await page.click('#fig-accuracy-svm .save-svg');
+  await page.click('#fig-accuracy-svm .save-png');
+  await page.waitForFunction(() => window.__saved.length === 3, { timeout: 10000 });
+  const saved = await page.evaluate(() => Promise.all(window.__saved));
+  assert.deepEqual(saved.map((f) => f.name), ['sparsefs-breast-cancer-wisconsin-report.json', 'sparsefs-accuracy-svm.svg', 'sparsefs-accuracy-svm.png']);
+  const bytes = saved.map((f) => Buffer.from(f.bytes));
+  const rep = JSON.parse(bytes[0].toString());
+  assertSameNumbers(rep.results.map((r) => r.accuracy), want.results.map((r) => r.accuracy));
+  const svg = bytes[1].toString();
+  assert.ok(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" ') && svg.trim().endsWith('</svg>'), svg.slice(0, 200));
+  assert.equal(saved[2].type, 'image/png');
+  assert.equal(bytes[2].subarray(1, 4).toString(), 'PNG');
+  const [pw, ph] = [bytes[2].readUInt32BE(16), bytes[2].readUInt32BE(20)];
+  assert.ok(pw >= 2 * 100 && ph >= 2 * 100, `PNG is ${pw}×${ph}`);
+  // The ranking across the folds is drawn.
+  await page.waitForSelector('#ranking tbody tr');
+  assert.equal(await page.$$eval('#ranking tbody tr', (r) => r.length), 20);
+  // The work ran in the page's blob: workers (the page computes nothing
+  // itself), and they are idle again.
+  const workers = await page.evaluate(() => window.__workerURLs);
+  assert.ok(workers.length >= 2 && workers.every((u) => u.startsWith('blob:')), `workers started: ${workers.join(' ')}`);
+  assert.deepEqual(await page.$$eval('#running li', (l) => l.map((x) => x.textContent)), ['worker 1 · idle', 'worker 2 · idle']);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(problems, []);
+});
+
+test('Firefox: the policy binds a blob: worker (no eval, no fetch elsewhere) and wasm still compiles there', { skip }, async () => {
+  await openApp();
+  const got = await page.evaluate(async () => {
+    const src = `
+      onmessage = async () => {
+        let evalResult = 'allowed';
+        try { (0, eval)('1'); } catch (e) { evalResult = e.name; }
+        let fetchResult = 'allowed';
+        try { await fetch('http://127.0.0.1:9/leak'); } catch (e) { fetchResult = e.name; }
+        // The smallest wasm module: 'wasm-unsafe-eval' allows it.
+        let wasm = 'refused';
+        try { await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); wasm = 'compiled'; } catch (e) { wasm = e.name; }
+        postMessage({ evalResult, fetchResult, wasm, protocol: self.location.protocol });
+      };`;
+    const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+    const r = await new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); w.postMessage(0); });
+    w.terminate();
+    // Let the browser report the refusal before the next test listens.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return r;
+  });
+  assert.deepEqual(got, { evalResult: 'EvalError', fetchResult: 'TypeError', wasm: 'compiled', protocol: 'blob:' });
+  // The refusals are expected here: not the app's problems.
+  assert.ok(problems.every((p) => /connect-src|script-src/.test(p)), problems.join('\n'));
+  problems.length = 0;
+});
+
+test('Firefox: a malformed CSV shows a readable message; a good file after it works', { skip }, async () => {
+  const bad = path.join(tmp, 'ragged.csv');
+  writeFileSync(bad, 'a,b,label\n1,2,x\n3,4\n5,6,y\n');
+  await openApp();
+  await (await page.$('#file')).uploadFile(bad);
+  await page.waitForSelector('#error-text', { timeout: 30000 });
+  assert.match(await text('#error-text'), /ragged\.csv: line 3: this row has 2 fields but the header has 3/);
+  assert.equal(await page.$('#preview'), null);
+  const good = path.join(tmp, 'good.csv');
+  writeFileSync(good, 'a,b,label\n1,0,x\n2,2,x\n6,5,y\n7,5,y\n');
+  await (await page.$('#file')).uploadFile(good);
+  await page.waitForSelector('#preview', { timeout: 30000 });
+  assert.equal(await page.$('#error-text'), null);
+  assert.deepEqual(problems, []);
+});
+
+test('Firefox: with the server gone, the app reloads from the service worker and runs the demo', { skip }, async () => {
+  await openApp();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+  server.stop();
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(server.url);
+    } catch {
+      break; // the server is gone
+    }
+    assert.ok(i < 50, 'the server did not stop');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
+  assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true);
+  await page.click('#demo');
+  await page.waitForSelector('#preview', { timeout: 30000 });
+  await chooseMethods(['fstat']);
+  await fill('#klist', '1, 5');
+  await runAndWait();
+  assert.match(await text('#progress-text'), /^5 of 5 units done · report merged/);
+  await page.waitForSelector('#chart-accuracy-svm svg');
+  await page.waitForSelector('#ranking tbody tr');
+  assert.equal(await text('#ranking tbody tr:first-child td:nth-child(2)'), 'worst concave points');
+  assert.deepEqual(problems, []);
+});
