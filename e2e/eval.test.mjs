@@ -172,12 +172,13 @@ test('cancel mid-evaluation keeps the finished units; Run finishes the others; t
   await page.click('#demo');
   await page.waitForSelector('#preview');
   await chooseMethods(page, ['fisher', 'e2e_slow']);
-  await page.fill('#p-e2e_slow-ms', '60');
+  await page.fill('#p-e2e_slow-ms', '100');
   await page.fill('#p-e2e_slow-max_iter', '10');
   await page.fill('#klist', '5, 10');
   const n = await runs(page);
   await page.click('#run');
-  // fisher's 5 units are quick; e2e_slow's take 0.6 s each.
+  // fisher's 5 units are quick; e2e_slow's take 1 s each, so that two of
+  // them run together across a render (every 0.5 s during a run).
   await page.waitForFunction(() => /^[5-8] of 10 units done · 2 running/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
   const t0 = Date.now();
   await page.click('#cancel');

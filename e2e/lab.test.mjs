@@ -62,7 +62,12 @@ test('a parameter grid runs on the pool: one job per value, both workers busy, t
   const { page } = browser;
   await loadDigits(page);
   await chooseMethods(page, ['fisher', 'e2e_slow']);
-  await page.fill('#p-e2e_slow-ms', '5, 10, 15');
+  // 0.9, 1.8 and 2.7 s of work: while a run goes on the page renders only
+  // every 0.5 s (ui/browser_js.go), and on a loaded machine a worker's
+  // data preparation can take 0.6 s, so both workers must stay busy
+  // together for well over a second for a render to show it (with
+  // 5, 10, 15 ms the overlap was 0.25 s and a render could miss it).
+  await page.fill('#p-e2e_slow-ms', '30, 60, 90');
   await page.fill('#p-e2e_slow-max_iter', '30');
   assert.equal(await page.textContent('#plan'), 'Run will fit 4 jobs on 2 workers.');
   // The longest gap between timer ticks on the page's thread while the
@@ -90,15 +95,15 @@ test('a parameter grid runs on the pool: one job per value, both workers busy, t
   // freeze.
   assert.ok(maxGap < 1000, `the page froze for ${maxGap} ms`);
   const labels = await page.$$eval('#runs tbody tr', (rows) => rows.map((r) => r.cells[0].textContent));
-  assert.deepEqual(labels, ['fisher', 'e2e_slow · ms 5, max_iter 30', 'e2e_slow · ms 10, max_iter 30', 'e2e_slow · ms 15, max_iter 30']);
+  assert.deepEqual(labels, ['fisher', 'e2e_slow · ms 30, max_iter 30', 'e2e_slow · ms 60, max_iter 30', 'e2e_slow · ms 90, max_iter 30']);
   assert.deepEqual(await runStates(page), ['done', 'done', 'done', 'done']);
   // Show the first e2e_slow job: its convergence plot and heat map.
   await page.click('#runs tbody tr:nth-child(2) button');
   await page.waitForSelector('#chart-weights svg');
   const marks = await page.$$eval('#chart-conv-e2e_slow circle.mark title', (ts) => ts.map((t) => t.textContent));
   assert.equal(marks.length, 90); // three lines of 30 iterations
-  assert.equal(marks[0], 'e2e_slow · ms 5, max_iter 30: iteration 1, objective 2');
-  assert.equal(marks[29], 'e2e_slow · ms 5, max_iter 30: iteration 30, objective 1.033');
+  assert.equal(marks[0], 'e2e_slow · ms 30, max_iter 30: iteration 1, objective 2');
+  assert.equal(marks[29], 'e2e_slow · ms 30, max_iter 30: iteration 30, objective 1.033');
   const lines = await page.$$eval('#chart-conv-e2e_slow path.line', (ps) => ps.length);
   assert.equal(lines, 3);
   // |W| of the top 20 rows by the 10 classes: W[j][q] = (q+1)/(j+1).
@@ -121,9 +126,9 @@ test('a parameter grid runs on the pool: one job per value, both workers busy, t
   assert.equal(rep.format, 'sparsefs-lab-report');
   assert.equal(rep.data.name, 'digits.csv.gz (demo)');
   assert.match(rep.data.sha256, /^[0-9a-f]{64}$/);
-  assert.deepEqual(rep.config.methods, [{ name: 'fisher' }, { name: 'e2e_slow', params: { ms: '5, 10, 15', max_iter: '30' } }]);
+  assert.deepEqual(rep.config.methods, [{ name: 'fisher' }, { name: 'e2e_slow', params: { ms: '30, 60, 90', max_iter: '30' } }]);
   assert.deepEqual(rep.jobs.map((j) => [j.state, j.request.method, j.request.params?.ms]), [
-    ['done', 'fisher', undefined], ['done', 'e2e_slow', 5], ['done', 'e2e_slow', 10], ['done', 'e2e_slow', 15]]);
+    ['done', 'fisher', undefined], ['done', 'e2e_slow', 30], ['done', 'e2e_slow', 60], ['done', 'e2e_slow', 90]]);
   assert.deepEqual(rep.jobs[1].response.trace.length, 30);
   assert.deepEqual(browser.problems, []);
 });
@@ -241,7 +246,7 @@ test('a saved report loads back: results and configuration, and Run repeats it o
   await page.waitForSelector('#chart-conv-e2e_slow svg');
   await page.waitForSelector('#chart-weights svg');
   // The configuration is restored, and the demo it used is loaded again.
-  assert.equal(await page.inputValue('#p-e2e_slow-ms'), '5, 10, 15');
+  assert.equal(await page.inputValue('#p-e2e_slow-ms'), '30, 60, 90');
   assert.equal(await page.isChecked('#m-fisher'), true);
   await page.waitForSelector('#preview');
   await page.waitForFunction(() => /same file/.test(document.querySelector('#report-note')?.textContent || ''));
