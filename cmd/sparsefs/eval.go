@@ -48,7 +48,7 @@ func listValue(s string) any {
 	return out
 }
 
-func parseEval(args []string, stderr io.Writer) (*job.Request, bool, error) {
+func parseEval(args []string, stderr io.Writer) (*job.Request, output, error) {
 	req := &job.Request{Op: job.OpEval}
 	var (
 		methods, ks, classifiers, feats, holdout, foldFile, targets, units, requestPath string
@@ -57,7 +57,8 @@ func parseEval(args []string, stderr io.Writer) (*job.Request, bool, error) {
 		seed                                                                            uint64
 		cost                                                                            float64
 		multiclass, svmBias, preprocess, coding                                         string
-		bias, indent, describe                                                          bool
+		bias, describe                                                                  bool
+		o                                                                               output
 	)
 	fs := newFlagSet("eval", "eval -data PATH -methods LIST [flags]", stderr)
 	dataFlags(fs, &req.Data)
@@ -84,29 +85,32 @@ func parseEval(args []string, stderr io.Writer) (*job.Request, bool, error) {
 	fs.StringVar(&units, "units", "", "run only these units (e.g. 0:4) and print them as a part for \"sparsefs merge\"")
 	fs.BoolVar(&describe, "describe", false, "print the evaluation's units and splits without running them")
 	fs.StringVar(&requestPath, "request", "", "run the request of a report (or a request file) again; -data may point to the data's new place")
-	fs.BoolVar(&indent, "indent", false, "indent the JSON output")
+	outputFlags(fs, &o, true)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			return nil, false, err
+			return nil, o, err
 		}
-		return nil, false, errUsage
+		return nil, o, errUsage
+	}
+	if err := o.check(); err != nil {
+		return nil, o, err
 	}
 	if fs.NArg() > 0 {
-		return nil, false, fmt.Errorf("unexpected argument %q (flags come as -name value)", fs.Arg(0))
+		return nil, o, fmt.Errorf("unexpected argument %q (flags come as -name value)", fs.Arg(0))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if requestPath != "" {
 		for name := range set {
 			switch name {
-			case "request", "data", "workers", "units", "describe", "indent":
+			case "request", "data", "workers", "units", "describe", "indent", "progress":
 			default:
-				return nil, false, fmt.Errorf("-%s cannot be combined with -request (the request holds every setting)", name)
+				return nil, o, fmt.Errorf("-%s cannot be combined with -request (the request holds every setting)", name)
 			}
 		}
 		loaded, err := readRequest(requestPath)
 		if err != nil {
-			return nil, false, err
+			return nil, o, err
 		}
 		if set["data"] {
 			loaded.Data.Path = req.Data.Path
@@ -115,11 +119,11 @@ func parseEval(args []string, stderr io.Writer) (*job.Request, bool, error) {
 	} else {
 		if req.Data.Path == "" {
 			fs.Usage()
-			return nil, false, errors.New("-data is required")
+			return nil, o, errors.New("-data is required")
 		}
 		plan, err := evalPlan(set, methods, ks, classifiers, feats, holdout, foldFile, cv, inner, neighbors, seed, cost, multiclass, svmBias, params, tune)
 		if err != nil {
-			return nil, false, err
+			return nil, o, err
 		}
 		plan.Preprocess, plan.Coding, plan.Bias = preprocess, coding, &bias
 		if targets != "" {
@@ -138,11 +142,11 @@ func parseEval(args []string, stderr io.Writer) (*job.Request, bool, error) {
 	if units != "" {
 		list, err := evaluate.ParseInts(units)
 		if err != nil {
-			return nil, false, fmt.Errorf("-units: %v", err)
+			return nil, o, fmt.Errorf("-units: %v", err)
 		}
 		req.Units = list
 	}
-	return req, indent, nil
+	return req, o, nil
 }
 
 // readRequest reads a request, or the request of a report.
@@ -283,18 +287,19 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 
 // parseMerge reads the parts to merge from files ("-" is standard input,
 // which may hold several parts one after another).
-func parseMerge(args []string, stdin io.Reader, stderr io.Writer) (*job.Request, bool, error) {
+func parseMerge(args []string, stdin io.Reader, stderr io.Writer) (*job.Request, output, error) {
 	fs := newFlagSet("merge", "merge [-indent] PART.json ...", stderr)
-	indent := fs.Bool("indent", false, "indent the JSON output")
+	var o output
+	outputFlags(fs, &o, false)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			return nil, false, err
+			return nil, o, err
 		}
-		return nil, false, errUsage
+		return nil, o, errUsage
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
-		return nil, false, errors.New("give the part files (the outputs of eval -units)")
+		return nil, o, errors.New("give the part files (the outputs of eval -units)")
 	}
 	req := &job.Request{Op: job.OpMerge}
 	for _, path := range fs.Args() {
@@ -302,7 +307,7 @@ func parseMerge(args []string, stdin io.Reader, stderr io.Writer) (*job.Request,
 		if path != "-" {
 			f, err := os.Open(path)
 			if err != nil {
-				return nil, false, fmt.Errorf("cannot read a part: %w", err)
+				return nil, o, fmt.Errorf("cannot read a part: %w", err)
 			}
 			defer f.Close()
 			r = f
@@ -315,12 +320,12 @@ func parseMerge(args []string, stdin io.Reader, stderr io.Writer) (*job.Request,
 				break
 			}
 			if err != nil {
-				return nil, false, fmt.Errorf("%s: not an evaluation part: %v", path, err)
+				return nil, o, fmt.Errorf("%s: not an evaluation part: %v", path, err)
 			}
 			req.Parts = append(req.Parts, &p)
 		}
 	}
-	return req, *indent, nil
+	return req, o, nil
 }
 
 // runSynth writes the gsr-fs §5.1 synthetic data as CSV.

@@ -29,6 +29,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"sparsefs/core/job"
 )
@@ -64,19 +65,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var req *job.Request
-	var indent bool
+	var o output
 	var err error
 	switch args[0] {
 	case "select":
-		req, indent, err = parseSelect(args[1:], stderr)
+		req, o, err = parseSelect(args[1:], stderr)
 	case "inspect":
-		req, indent, err = parseInspect(args[1:], stderr)
+		req, o, err = parseInspect(args[1:], stderr)
 	case "methods":
-		req, indent = &job.Request{Op: job.OpMethods}, true
+		req, o = &job.Request{Op: job.OpMethods}, output{indent: true}
 	case "eval":
-		req, indent, err = parseEval(args[1:], stderr)
+		req, o, err = parseEval(args[1:], stderr)
 	case "merge":
-		req, indent, err = parseMerge(args[1:], os.Stdin, stderr)
+		req, o, err = parseMerge(args[1:], os.Stdin, stderr)
 	case "synth":
 		return runSynth(args[1:], stdout, stderr)
 	default:
@@ -92,18 +93,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	resp, err := job.Run(ctx, req, nil)
+	line := newProgressLine(stderr, "sparsefs "+args[0], o.progress, req.Op == job.OpSelect, time.Now)
+	resp, err := job.Run(ctx, req, line.update)
+	line.end()
 	if err != nil {
-		fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
-		return 1
+		return failed(ctx, stderr, args[0], err)
 	}
-	out, err := job.Marshal(resp, indent)
+	out, err := job.Marshal(resp, o.indent)
 	if err != nil {
 		fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
 		return 1
 	}
 	stdout.Write(append(out, '\n'))
 	return 0
+}
+
+// failed reports a command's error and returns its exit code: 130, the
+// shells' code for a command stopped by Ctrl-C, when ctx was cancelled by
+// the interrupt (the error is then only its echo), else 1.
+func failed(ctx context.Context, stderr io.Writer, cmd string, err error) int {
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "sparsefs %s: interrupted; nothing was written\n", cmd)
+		return 130
+	}
+	fmt.Fprintf(stderr, "sparsefs %s: %v\n", cmd, err)
+	return 1
 }
 
 // paramList collects repeated -param NAME=VALUE flags. Values stay text:
@@ -162,11 +176,27 @@ func parse(fs *flag.FlagSet, args []string, d *job.Data, stderr io.Writer) error
 	return nil
 }
 
-func parseSelect(args []string, stderr io.Writer) (*job.Request, bool, error) {
+// output is how a command writes its result: indented JSON or not, and
+// whether it shows progress on standard error (-progress).
+type output struct {
+	indent   bool
+	progress string
+}
+
+// outputFlags registers -indent and, for the commands that can take a
+// while, -progress.
+func outputFlags(fs *flag.FlagSet, o *output, progress bool) {
+	fs.BoolVar(&o.indent, "indent", false, "indent the JSON output")
+	if progress {
+		fs.StringVar(&o.progress, "progress", "auto", "show progress on standard error: auto (when it is a terminal), on or off")
+	}
+}
+
+func parseSelect(args []string, stderr io.Writer) (*job.Request, output, error) {
 	req := &job.Request{Op: job.OpSelect}
 	params := paramList{}
 	bias := true
-	indent := false
+	var o output
 	fs := newFlagSet("select", "select -data PATH -method NAME [flags]", stderr)
 	dataFlags(fs, &req.Data)
 	fs.StringVar(&req.Method, "method", "", `the selection method (see "sparsefs methods")`)
@@ -175,25 +205,28 @@ func parseSelect(args []string, stderr io.Writer) (*job.Request, bool, error) {
 	fs.BoolVar(&bias, "bias", true, "append a constant-1 column for the embedded models")
 	fs.StringVar(&req.Coding, "coding", "", "override the method's label coding: y01 (one-hot) or ypm (one-vs-rest ±1)")
 	fs.IntVar(&req.K, "k", 0, "also report the top K features as \"selected\"; for l20 and topk, the number of features to select")
-	fs.BoolVar(&indent, "indent", false, "indent the JSON output")
+	outputFlags(fs, &o, true)
 	if err := parse(fs, args, &req.Data, stderr); err != nil {
-		return nil, false, err
+		return nil, o, err
 	}
 	if req.Method == "" {
-		return nil, false, errors.New(`-method is required (see "sparsefs methods")`)
+		return nil, o, errors.New(`-method is required (see "sparsefs methods")`)
+	}
+	if err := o.check(); err != nil {
+		return nil, o, err
 	}
 	req.Params = params
 	req.Bias = &bias
-	return req, indent, nil
+	return req, o, nil
 }
 
-func parseInspect(args []string, stderr io.Writer) (*job.Request, bool, error) {
+func parseInspect(args []string, stderr io.Writer) (*job.Request, output, error) {
 	req := &job.Request{Op: job.OpInspect}
 	fs := newFlagSet("inspect", "inspect -data PATH [flags]", stderr)
 	dataFlags(fs, &req.Data)
 	fs.IntVar(&req.PreviewRows, "rows", 5, "how many rows to preview")
 	if err := parse(fs, args, &req.Data, stderr); err != nil {
-		return nil, false, err
+		return nil, output{}, err
 	}
-	return req, true, nil
+	return req, output{indent: true}, nil
 }

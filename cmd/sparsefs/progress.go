@@ -1,0 +1,134 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"sparsefs/core/job"
+)
+
+// progressLine shows the progress of a long command on standard error, so
+// that a person running an evaluation of several minutes sees that it
+// moves and roughly how long it has left. Standard output keeps only the
+// JSON result.
+//
+// Nothing is shown during the first second (quick commands stay silent).
+// On a terminal one line is redrawn in place at most four times a second
+// and erased at the end; elsewhere (-progress on into a log) a line is
+// written every five seconds.
+type progressLine struct {
+	w    io.Writer
+	name string
+	// fit says that the command is a single fit, whose Fraction counts
+	// iterations against the limit (most fits stop far sooner): it shows
+	// the iteration, not a share done or a time left.
+	fit   bool
+	tty   bool
+	now   func() time.Time
+	start time.Time
+	next  time.Time // no line before this
+	shown bool
+}
+
+const (
+	progressQuiet  = time.Second
+	progressRedraw = 250 * time.Millisecond
+	progressLog    = 5 * time.Second
+)
+
+// newProgressLine returns the progress display for mode auto, on or off
+// (checked by output.check); it is nil, and its methods do nothing, when
+// no progress is to be shown.
+func newProgressLine(w io.Writer, name, mode string, fit bool, now func() time.Time) *progressLine {
+	tty := isTerminal(w)
+	if mode == "off" || (mode != "on" && !tty) {
+		return nil
+	}
+	t := now()
+	return &progressLine{w: w, name: name, fit: fit, tty: tty, now: now, start: t, next: t.Add(progressQuiet)}
+}
+
+// check rejects a -progress value other than auto, on and off.
+func (o output) check() error {
+	switch o.progress {
+	case "", "auto", "on", "off":
+		return nil
+	}
+	return fmt.Errorf("-progress %q: give auto, on or off", o.progress)
+}
+
+// isTerminal says whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// update is job.Run's progress callback.
+func (p *progressLine) update(pr job.Progress) {
+	if p == nil {
+		return
+	}
+	t := p.now()
+	if t.Before(p.next) {
+		return
+	}
+	if p.tty {
+		p.next = t.Add(progressRedraw)
+		fmt.Fprintf(p.w, "\r\x1b[K%s", p.text(pr, t.Sub(p.start)))
+	} else {
+		p.next = t.Add(progressLog)
+		fmt.Fprintln(p.w, p.text(pr, t.Sub(p.start)))
+	}
+	p.shown = true
+}
+
+// end erases the terminal's progress line.
+func (p *progressLine) end() {
+	if p != nil && p.tty && p.shown {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// text is one progress line: the iteration and objective when a single
+// fit reports them; for an evaluation the share done and, once 5% is
+// done, the time left at the rate so far; the time elapsed.
+func (p *progressLine) text(pr job.Progress, elapsed time.Duration) string {
+	var parts []string
+	if pr.MaxIterations > 0 && pr.Iteration > 0 {
+		s := fmt.Sprintf("iteration %d of at most %d", pr.Iteration, pr.MaxIterations)
+		if !math.IsNaN(pr.Objective) {
+			s += fmt.Sprintf(", objective %.6g", pr.Objective)
+		}
+		parts = append(parts, s)
+	}
+	if p.fit {
+		return p.name + ": " + strings.Join(append(parts, durationText(elapsed)+" elapsed"), " · ")
+	}
+	frac := min(max(pr.Fraction, 0), 1)
+	parts = append(parts, fmt.Sprintf("%.0f%% done", 100*frac), durationText(elapsed)+" elapsed")
+	if frac >= 0.05 && frac < 1 {
+		left := time.Duration(float64(elapsed) * (1 - frac) / frac)
+		parts = append(parts, "about "+durationText(left)+" left")
+	}
+	return p.name + ": " + strings.Join(parts, " · ")
+}
+
+// durationText writes d as 42 s, 3 min 05 s or 1 h 02 min.
+func durationText(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%d s", s)
+	case s < 3600:
+		return fmt.Sprintf("%d min %02d s", s/60, s%60)
+	}
+	return fmt.Sprintf("%d h %02d min", s/3600, s/60%60)
+}
