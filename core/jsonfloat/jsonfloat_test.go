@@ -38,34 +38,46 @@ func TestRoundTrip(t *testing.T) {
 // Floats reads what encoding/json reads as a []float64 with nulls as NaN
 // (the reference: encoding/json decoding into []*float64), and refuses
 // what it refuses.
+// floatsCases are arrays read like encoding/json reads them, and texts
+// both refuse; the fuzz test starts from them.
+var floatsCases = []string{
+	`[]`, `[ ]`, ` [1, 2 ,3 ] `, `[0]`, `[-0]`, `[1.5e-3,-2E+4,3e2,null]`, `[null]`, `[1.7976931348623157e+308]`,
+	`[4.9e-324]`, `[123456789012345678901234567890]`, "[1,\n\t2\r]", `[0.1,0.2,0.30000000000000004]`,
+	// refused
+	`[1,]`, `[,1]`, `[1 2]`, `["1"]`, `[true]`, `[[1]]`, `[{}]`, `[01]`, `[1.]`, `[.5]`, `[+1]`, `[1e]`, `[-]`,
+	`[Inf]`, `[-Inf]`, `[NaN]`, `[0x10]`, `[1e400]`, `{}`, `1`, `"x"`, `[1,"a,b"]`,
+}
+
+// sameAsEncodingJSON checks that Floats reads text as encoding/json reads
+// it into []*float64 (nil for null): the same error or none, the same
+// bits.
+func sameAsEncodingJSON(t *testing.T, text string) {
+	t.Helper()
+	var ref []*float64
+	refErr := json.Unmarshal([]byte(text), &ref)
+	var got Floats
+	err := json.Unmarshal([]byte(text), &got)
+	if (err != nil) != (refErr != nil) {
+		t.Errorf("%q: error %v, encoding/json's %v", text, err, refErr)
+		return
+	}
+	if err != nil || ref == nil { // a refusal, or null (tested below)
+		return
+	}
+	if len(got) != len(ref) || got == nil {
+		t.Errorf("%q: %v, want %d values", text, got, len(ref))
+		return
+	}
+	for i, p := range ref {
+		if (p == nil && !math.IsNaN(got[i])) || (p != nil && math.Float64bits(*p) != math.Float64bits(got[i])) {
+			t.Errorf("%q: value %d is %v", text, i, got[i])
+		}
+	}
+}
+
 func TestFloatsReadsAsEncodingJSON(t *testing.T) {
-	for _, text := range []string{
-		`[]`, `[ ]`, ` [1, 2 ,3 ] `, `[0]`, `[-0]`, `[1.5e-3,-2E+4,3e2,null]`, `[null]`, `[1.7976931348623157e+308]`,
-		`[4.9e-324]`, `[123456789012345678901234567890]`, "[1,\n\t2\r]", `[0.1,0.2,0.30000000000000004]`,
-		// refused
-		`[1,]`, `[,1]`, `[1 2]`, `["1"]`, `[true]`, `[[1]]`, `[{}]`, `[01]`, `[1.]`, `[.5]`, `[+1]`, `[1e]`, `[-]`,
-		`[Inf]`, `[-Inf]`, `[NaN]`, `[0x10]`, `[1e400]`, `{}`, `1`, `"x"`, `[1,"a,b"]`,
-	} {
-		var ref []*float64
-		refErr := json.Unmarshal([]byte(text), &ref)
-		var got Floats
-		err := json.Unmarshal([]byte(text), &got)
-		if (err != nil) != (refErr != nil) {
-			t.Errorf("%s: error %v, encoding/json's %v", text, err, refErr)
-			continue
-		}
-		if err != nil {
-			continue
-		}
-		if len(got) != len(ref) || got == nil {
-			t.Errorf("%s: %v, want %d values", text, got, len(ref))
-			continue
-		}
-		for i, p := range ref {
-			if (p == nil && !math.IsNaN(got[i])) || (p != nil && math.Float64bits(*p) != math.Float64bits(got[i])) {
-				t.Errorf("%s: value %d is %v", text, i, got[i])
-			}
-		}
+	for _, text := range floatsCases {
+		sameAsEncodingJSON(t, text)
 	}
 	// null reads as an empty array (as it did through encoding/json).
 	var got Floats
@@ -94,4 +106,13 @@ func BenchmarkFloatsUnmarshal4434(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// FuzzFloats: whatever the text, Floats never panics and reads it as
+// encoding/json does (go test -fuzz FuzzFloats ./core/jsonfloat).
+func FuzzFloats(f *testing.F) {
+	for _, text := range floatsCases {
+		f.Add(text)
+	}
+	f.Fuzz(sameAsEncodingJSON)
 }
