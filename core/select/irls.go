@@ -101,9 +101,10 @@ import (
 //     the optimality check above can veto it; the status is then
 //     Converged as usual. The accelerated iteration's steps make uneven
 //     progress, so its rule is the relative change of J over the last
-//     three iterations at most tol, the last of them a plain IRLS step (an
-//     accelerated step meeting it is followed by a plain one), and then
-//     the optimality check.
+//     three iterations at most tol, the last two of them plain IRLS steps
+//     (an accelerated step meeting it is followed by plain ones) whose
+//     decreases of J are not growing (see settled), and then the
+//     optimality check.
 type irlsModel struct {
 	r, p, lambda float64
 	// coding is the label coding used unless the problem overrides it.
@@ -132,7 +133,7 @@ var (
 	irlsSolverParam = Param{Name: "solver", Default: float64(IRLSAccelerated), Choices: []string{"accelerated", "irls"},
 		Doc: "for the convex cases (p = 1, r ≥ 1): accelerated (Algorithm 1 with safeguarded Anderson acceleration of its weights, default) or irls (Algorithm 1 as published); the same optimum, the objective never rises"}
 	irlsTolParam = Param{Name: "tol", Default: DefaultTolerance, Min: 0, Max: 1, MinOpen: true,
-		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last a plain IRLS step (accelerated)"}
+		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last two plain IRLS steps whose decreases are not growing (accelerated)"}
 )
 
 // Constants of the engine (see irlsModel).
