@@ -209,7 +209,12 @@ function playwrightLike(p) {
     reload: () => p.reload({ waitUntil: 'load' }),
     setViewportSize: (size) => p.setViewport(size),
     click: (sel) => p.locator(sel).click(),
-    fill: (sel, value) => p.locator(sel).fill(value),
+    // At once, as Playwright's fill (value set, input and change sent):
+    // puppeteer types a value under 100 characters key by key, the page
+    // rewrites its fields' values from its state on every render, and in
+    // one of five runs on a loaded machine the plan never read "8 units"
+    // after folds, seed and K list had been typed.
+    fill: (sel, value) => p.locator(sel).fill(value, { typingThreshold: 0 }),
     check: (sel) => setChecked(sel, true),
     uncheck: (sel) => setChecked(sel, false),
     focus: async (sel) => {
