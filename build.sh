@@ -9,6 +9,9 @@
 #                       cross-check, and the browser (e2e) tests (Chromium,
 #                       and a Firefox smoke test: e2e/firefox.mjs)
 #   ./build.sh e2e      build, then run only the browser tests
+#   ./build.sh e2e-site build dist/ and dist-e2e/ (the site plus the test
+#                       double) without running a test, e.g. before
+#                       `cd e2e && node --test firefox.mjs`
 #   ./build.sh deps     only install what the tests need (Debian packages,
 #                       Go modules, npm packages)
 set -euo pipefail
@@ -142,6 +145,10 @@ e2e)
 	build
 	e2e
 	;;
+e2e-site)
+	build
+	build_e2e
+	;;
 test)
 	deps
 	build
@@ -152,7 +159,7 @@ test)
 	say "all tests passed"
 	;;
 *)
-	echo "usage: ./build.sh [build|serve|test|e2e|deps]" >&2
+	echo "usage: ./build.sh [build|serve|test|e2e|e2e-site|deps]" >&2
 	exit 2
 	;;
 esac

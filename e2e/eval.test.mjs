@@ -7,14 +7,12 @@
 // holds the slow test double e2e_slow, for the cancel test).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdtempSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, startBrowser, repo, cli, openApp, chooseMethods, runAndWait, shownRanking, setMode, runs, waitRun, assertSameNumbers } from './lib.mjs';
+import { startServer, startBrowser, repo, cli, openApp, chooseMethods, runAndWait, shownRanking, assertSameNumbers } from './lib.mjs';
+import { cancelEvaluationAndResume, presets } from './scenarios.mjs';
 
 let server, browser;
-const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-eval-'));
 const demo = path.join(repo, 'assets', 'demo', 'breast-cancer-wisconsin.csv');
 
 before(async () => {
@@ -27,13 +25,6 @@ after(async () => {
   await browser?.close();
   server?.stop();
 });
-
-async function download(page, selector) {
-  const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
-  const file = path.join(tmp, d.suggestedFilename());
-  await d.saveAs(file);
-  return { name: d.suggestedFilename(), file, bytes: readFileSync(file) };
-}
 
 // noTimes drops what may differ between two runs of the same request:
 // timings, and where the data were read from.
@@ -95,7 +86,7 @@ test('demo → evaluation: one point per K on the accuracy charts, the numbers o
   assert.ok(Math.abs(Number(mark.match(/accuracy ([\d.]+)/)[1]) - want.results[0].accuracy[0].mean[0]) < 1e-3);
   // The report saved from the page: the CLI's numbers, every parameter and
   // the seed; -request re-runs it to the same report.
-  const saved = await download(page, '#export-report');
+  const saved = await browser.download('#export-report');
   assert.equal(saved.name, 'sparsefs-breast-cancer-wisconsin-report.json');
   savedReport = saved.file;
   const rep = JSON.parse(saved.bytes);
@@ -130,10 +121,10 @@ test('demo → evaluation: one point per K on the accuracy charts, the numbers o
   assert.deepEqual(perClass[0], fit.per_class.map((r) => want.features[r[0]]));
   assert.equal(await page.$$eval('#chart-weights rect.cell', (c) => c.length), 20 * 2);
   // The ranking and the reduced data parse back.
-  const csv = (await download(page, '#export-ranking')).bytes.toString().trim().split('\n').map((l) => l.split(','));
+  const csv = (await browser.download('#export-ranking')).bytes.toString().trim().split('\n').map((l) => l.split(','));
   assert.deepEqual(csv[0], ['rank', 'feature', 'index', 'score']);
   assert.deepEqual(csv.slice(1, 21).map((r) => +r[2]), fit.ranking.slice(0, 20));
-  const reduced = (await download(page, '#export-reduced'));
+  const reduced = (await browser.download('#export-reduced'));
   assert.equal(reduced.name, 'breast-cancer-wisconsin-top20.csv');
   const head = reduced.bytes.toString().split('\n')[0].split(',');
   assert.deepEqual(head, [...fit.ranking.slice(0, 20).map((j) => want.features[j]), 'diagnosis']);
@@ -166,53 +157,7 @@ test('a saved evaluation report loads back: results, configuration and demo; Run
 });
 
 test('cancel mid-evaluation keeps the finished units; Run finishes the others; the next run works', async () => {
-  const { page } = browser;
-  await openApp(page, server.url);
-  await page.selectOption('#demo-choice', 'digits');
-  await page.click('#demo');
-  await page.waitForSelector('#preview');
-  await chooseMethods(page, ['fisher', 'e2e_slow']);
-  await page.fill('#p-e2e_slow-ms', '100');
-  await page.fill('#p-e2e_slow-max_iter', '10');
-  await page.fill('#klist', '5, 10');
-  const n = await runs(page);
-  await page.click('#run');
-  // fisher's 5 units are quick; e2e_slow's take 1 s each, so that two of
-  // them run together across a render (every 0.5 s during a run).
-  await page.waitForFunction(() => /^[5-8] of 10 units done · 2 running/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
-  const t0 = Date.now();
-  await page.click('#cancel');
-  await waitRun(page, n + 1);
-  assert.ok(Date.now() - t0 < 1500, `cancelling took ${Date.now() - t0} ms`);
-  const text = await page.textContent('#progress-text');
-  const done = Number(text.match(/^(\d+) of 10 units done/)[1]);
-  assert.match(text, / · \d cancelled · /);
-  assert.match(await page.textContent('#notice'), new RegExp(`^Cancelled\\. The ${done} units already finished are kept`));
-  // What finished is shown: the means over the splits done so far.
-  assert.match(await page.textContent('#eval-summary'), new RegExp(`partial: ${done} of 10 units`));
-  await page.waitForSelector('#chart-accuracy-svm svg');
-  assert.equal(await page.isDisabled('#export-report'), true);
-  await page.click('#units summary');
-  await page.waitForSelector('#units-table tbody tr');
-  const states = await page.$$eval('#units-table tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent));
-  assert.equal(states.filter((s) => s === 'done').length, done);
-  assert.deepEqual(await page.$$eval('#running li', (l) => l.map((x) => x.textContent)), ['worker 1 · idle', 'worker 2 · idle']);
-  // Run with the same settings takes over the finished units.
-  await runAndWait(page);
-  assert.match(await page.textContent('#notice'), new RegExp(`^${done} units taken over from the cancelled run\\.`));
-  assert.match(await page.textContent('#progress-text'), /^10 of 10 units done · report merged/);
-  await page.waitForSelector('#export-report:not([disabled])'); // its JSON follows the summaries
-  assert.equal(await page.evaluate(() => performance.getEntriesByName('sparsefs-eval-merge-all').length), 0);
-  // The convergence of the test double: 1 + 1/k after iteration k.
-  const marks = await page.$$eval('#chart-conv-e2e_slow circle.mark title', (ts) => ts.map((t) => t.textContent));
-  assert.equal(marks.length, 50);
-  assert.equal(marks[0], 'e2e_slow · split 1: iteration 1, objective 2');
-  // Other settings: a fresh run.
-  await chooseMethods(page, ['fisher']);
-  await runAndWait(page);
-  assert.match(await page.textContent('#progress-text'), /^5 of 5 units done · report merged/);
-  assert.equal(await page.$('#notice'), null);
-  assert.deepEqual(browser.problems, []);
+  await cancelEvaluationAndResume(browser, server.url);
 });
 
 test('Generate data: the synthetic demo, its ground truth in the results, the file sparsefs synth writes', async () => {
@@ -226,7 +171,7 @@ test('Generate data: the synthetic demo, its ground truth in the results, the fi
   await page.click('#generate-data');
   await page.waitForSelector('#preview');
   assert.equal(await page.textContent('#file-name'), 'synthetic-m120-d1_3-d2_20-c3-out0-seed5.csv');
-  const saved = await download(page, '#save-data');
+  const saved = await browser.download('#save-data');
   const synth = execFileSync(path.join(repo, 'bin', 'sparsefs'), ['synth', '-m', '120', '-d1', '3', '-d2', '20', '-c', '3', '-seed', '5', '-task', 'classification']);
   assert.ok(saved.bytes.equals(synth), 'the page generates the file of sparsefs synth');
   await chooseMethods(page, ['fisher', 'l1svm']);
@@ -246,7 +191,7 @@ test('Generate data: the synthetic demo, its ground truth in the results, the fi
   // redundant one — the average of two informative ones — may lead).
   assert.ok(truth.slice(0, 6).every((t) => t[1] !== 'irrelevant'), truth.slice(0, 6).join(' '));
   // A saved report names the generated data: loading it makes them again.
-  const rep = await download(page, '#export-report');
+  const rep = await browser.download('#export-report');
   await openApp(page, server.url);
   await page.setInputFiles('#report-file', rep.file);
   await page.waitForFunction(() => document.querySelector('#file-name')?.textContent === 'synthetic-m120-d1_3-d2_20-c3-out0-seed5.csv');
@@ -255,33 +200,5 @@ test('Generate data: the synthetic demo, its ground truth in the results, the fi
 });
 
 test('presets: reproduce rfs-nie-2010 Table 1 sets the paper’s protocol', async () => {
-  const { page } = browser;
-  await openApp(page, server.url);
-  await page.click('#demo');
-  await page.waitForSelector('#preview');
-  await setMode(page, 'rank');
-  await page.selectOption('#preset', 'rfs-nie-2010');
-  await page.click('#apply-preset');
-  assert.equal(await page.isChecked('#mode-eval'), true);
-  assert.equal(await page.inputValue('#klist'), '20, 80');
-  assert.equal(await page.inputValue('#folds'), '5');
-  assert.equal(await page.inputValue('#svm-c'), '1');
-  assert.equal(await page.isChecked('#cls-svm'), true);
-  assert.equal(await page.isChecked('#cls-knn'), false);
-  assert.equal(await page.inputValue('#p-mrmr-k'), '80');
-  const ticked = await page.$$eval('#methods input:checked', (els) => els.map((e) => e.id.slice(2)));
-  const hasRFS = await page.$('#m-rfs');
-  assert.deepEqual(ticked.sort(), [...['relieff', 'fstat', 'ttest', 'infogain', 'mrmr'], ...(hasRFS ? ['rfs'] : [])].sort());
-  assert.match(await page.textContent('#preset-protocol'), /^Protocol: 5-fold cross-validation · svm \(C = 1\) · K = 20, 80\.$/);
-  // The demo has 30 features: K = 80 is left out, and the plan says so.
-  assert.match(await page.textContent('#plan'), /K above the 30 features left out: 80\.$/);
-  // A holdout protocol with tuning: gsr-fs.
-  await page.selectOption('#preset', 'gsr-fs-peng-fan');
-  await page.click('#apply-preset');
-  assert.equal(await page.inputValue('#scheme'), 'holdout');
-  assert.equal(await page.inputValue('#train'), '0.6');
-  assert.equal(await page.inputValue('#repeats'), '10');
-  assert.equal(await page.inputValue('#tune'), 'lambda=0.001,0.01,0.1,1,10,100; r=0.5,1,2; svm.C=0.001,0.01,0.1,1,10,100');
-  assert.match(await page.textContent('#plan'), /^Run will evaluate \d+ settings × 10 holdout splits = \d+ units on 2 workers\./);
-  assert.deepEqual(browser.problems, []);
+  await presets(browser, server.url);
 });

@@ -1,12 +1,18 @@
-// A Firefox smoke test of the real app (dist/, served by bin/serve with its
-// Content-Security-Policy header): Debian's firefox-esr driven over WebDriver
-// BiDi by puppeteer-core (playwright-core cannot drive a stock Firefox). It
-// opens the page, runs the demo's evaluation in the blob: workers and
-// compares the accuracies with `sparsefs eval`, checks the charts, the
-// policy inside a blob: worker, a malformed upload's message, and the
-// offline reload through the service worker.
+// The Firefox test of the real app: Debian's firefox-esr driven over
+// WebDriver BiDi by puppeteer-core (playwright-core cannot drive a stock
+// Firefox), on the site served by bin/serve with its
+// Content-Security-Policy header. It runs the demo's evaluation in the
+// blob: workers and compares the accuracies with `sparsefs eval`, checks
+// the charts, the policy inside a blob: worker, a malformed upload's
+// message; then the laboratory the Chromium tests check, through the same
+// test bodies (scenarios.mjs): a parameter grid on the pool with its
+// convergence plot and |W| heat map (dist-e2e/, whose worker holds the
+// slow test double e2e_slow), the saved report loaded back, cancel
+// mid-evaluation and resume, the keyboard-only walk, the papers' presets,
+// a whole analysis without a network request; last the offline reload
+// through the service worker.
 //
-//   node e2e/firefox.mjs            (after ./build.sh)
+//   ./build.sh e2e-site && cd e2e && node --test firefox.mjs
 //
 // Without /usr/bin/firefox-esr it skips, unless SPARSEFS_REQUIRE_DATA or CI
 // is set (as in ./build.sh test), where it fails.
@@ -15,71 +21,30 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, cli, repo, assertSameNumbers } from './lib.mjs';
+import { startServer, startFirefox, firefoxPath, cli, repo, assertSameNumbers, openApp, chooseMethods, runAndWait, controlled } from './lib.mjs';
+import { gridOnThePool, reportLoadsBack, cancelEvaluationAndResume, keyboardWalk, presets, analysisWithoutRequests } from './scenarios.mjs';
 
-const firefox = process.env.SPARSEFS_FIREFOX || '/usr/bin/firefox-esr';
 const required = Boolean(process.env.SPARSEFS_REQUIRE_DATA || process.env.CI);
-const missing = !existsSync(firefox);
+const missing = !existsSync(firefoxPath);
 if (missing && required) {
-  throw new Error(`${firefox} is missing and SPARSEFS_REQUIRE_DATA/CI is set: install Debian's firefox-esr (./build.sh deps)`);
+  throw new Error(`${firefoxPath} is missing and SPARSEFS_REQUIRE_DATA/CI is set: install Debian's firefox-esr (./build.sh deps)`);
 }
-const skip = missing ? `${firefox} not found (apt-get install firefox-esr)` : false;
+const skip = missing ? `${firefoxPath} not found (apt-get install firefox-esr)` : false;
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-firefox-'));
 const demo = path.join(repo, 'assets', 'demo', 'breast-cancer-wisconsin.csv');
-let server, browser, page, version;
-const problems = [];
-const consoleLines = [];
-
-// withTimeout races a promise against a timeout (closing a browser may
-// hang).
-function withTimeout(promise, ms) {
-  let timer;
-  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, ms); });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+// server: the real app (dist/), its requests logged; lab: dist-e2e/.
+let server, lab, browser, page, problems;
 
 before(async () => {
   if (skip) return;
-  const { default: puppeteer } = await import('puppeteer-core');
-  server = await startServer('/');
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: firefox,
-    headless: true,
-    userDataDir: path.join(tmp, 'profile'),
-    protocolTimeout: 60000,
-  });
-  version = await browser.version();
-  page = (await browser.pages())[0] || await browser.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
-  page.on('console', (msg) => {
-    consoleLines.push(`${msg.type()}: ${msg.text()}`);
-    if (msg.type() === 'error' || /Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) {
-      problems.push(`console ${msg.type()}: ${msg.text()}`);
-    }
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err}`));
-  // Record the workers the page starts, the policy violations the
-  // document sees, and the files the page saves (a download is a click on
-  // an <a download> holding a blob: URL; the click is recorded, not
-  // performed: Firefox's own download handling is not under test).
-  await page.evaluateOnNewDocument(() => {
-    window.__saved = [];
-    const blobs = new Map();
-    const realCreate = URL.createObjectURL;
-    URL.createObjectURL = (obj) => {
-      const u = realCreate.call(URL, obj);
-      blobs.set(u, obj);
-      return u;
-    };
-    const realClick = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function () {
-      if (!this.download) return realClick.call(this);
-      const blob = blobs.get(this.href);
-      window.__saved.push(blob.arrayBuffer().then((b) => ({ name: this.download, type: blob.type, bytes: [...new Uint8Array(b)] })));
-      return undefined;
-    };
+  server = await startServer('/', { log: true });
+  lab = await startServer('/', { dir: 'dist-e2e' });
+  browser = await startFirefox();
+  ({ page, problems } = browser);
+  // Record the workers the page starts and the policy violations the
+  // document sees.
+  await browser.raw.evaluateOnNewDocument(() => {
     window.__workerURLs = [];
     window.__violations = [];
     const Real = window.Worker;
@@ -94,66 +59,34 @@ before(async () => {
 });
 
 after(async () => {
-  if (browser) await withTimeout(browser.close(), 10000);
-  if (browser?.process()?.exitCode === null) browser.process().kill('SIGKILL');
+  await browser?.close();
   server?.stop();
+  lab?.stop();
   rmSync(tmp, { recursive: true, force: true });
-  if (version) console.log(`# ${version}`);
-  if (process.env.SPARSEFS_FIREFOX_LOG) console.log(consoleLines.join('\n'));
+  if (browser) console.log(`# ${browser.version}`);
+  if (browser && process.env.SPARSEFS_FIREFOX_LOG) console.log(browser.consoleLines.join('\n'));
 });
 
-// openApp loads the page and waits until it is interactive and the workers
-// have listed the methods.
-async function openApp() {
-  await page.goto(server.url, { waitUntil: 'load' });
-  await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
-}
-
-const text = (sel) => page.$eval(sel, (e) => e.textContent);
-
-// fill types a value into a text field as a user does.
-async function fill(sel, value) {
-  await page.locator(sel).fill(value);
-}
-
-// setChecked clicks a checkbox or radio button until it has the state.
-async function setChecked(sel, on) {
-  if (await page.$eval(sel, (e) => e.checked) !== on) await page.click(sel);
-  await page.waitForFunction((s, v) => document.querySelector(s).checked === v, {}, sel, on);
-}
-
-async function chooseMethods(names) {
-  const all = await page.$$eval('#methods input[type=checkbox]', (els) => els.map((e) => e.id.slice(2)));
-  for (const m of all) await setChecked('#m-' + m, names.includes(m));
-}
-
-async function runAndWait(timeout = 90000) {
-  const n = await page.$eval('#progress-text', (t) => Number(t.dataset.runs || 0));
-  await page.click('#run');
-  await page.waitForFunction((k) => {
-    const t = document.querySelector('#progress-text');
-    return t && Number(t.dataset.runs) >= k && t.dataset.busy === 'no';
-  }, { timeout }, n + 1);
-}
+const text = (sel) => page.textContent(sel);
 
 const pct = (x) => (100 * x).toFixed(1);
 const cell = (m, s) => (Number.isNaN(s) || s === null ? pct(m) : `${pct(m)} ± ${pct(s)}`);
 
 test('Firefox: the demo evaluated in the blob: workers gives the accuracies of sparsefs eval; charts drawn; no errors', { skip }, async () => {
-  await openApp();
+  await openApp(page, server.url);
   await page.click('#demo');
   await page.waitForSelector('#preview', { timeout: 30000 });
   assert.match(await text('#data-summary'), /^569 samples × 30 features · comma-separated · header row/);
-  assert.equal(await page.$eval('#mode-eval', (e) => e.checked), true, 'evaluating is the default');
-  await chooseMethods(['fisher', 'exl21']);
-  await fill('#folds', '4');
-  await fill('#seed', '7');
-  await fill('#klist', '5, 10, 20');
+  assert.equal(await page.isChecked('#mode-eval'), true, 'evaluating is the default');
+  await chooseMethods(page, ['fisher', 'exl21']);
+  await page.fill('#folds', '4');
+  await page.fill('#seed', '7');
+  await page.fill('#klist', '5, 10, 20');
   await page.waitForFunction(() => /^Run will evaluate 2 settings × 4 folds = 8 units on \d+ workers?\./.test(document.querySelector('#plan')?.textContent || ''));
   // Two workers, so that the evaluation is spread and merged across them.
-  await fill('#workers', '2');
+  await page.fill('#workers', '2');
   await page.waitForFunction(() => / on 2 workers\./.test(document.querySelector('#plan').textContent));
-  await runAndWait();
+  await runAndWait(page, 90000);
   assert.match(await text('#progress-text'), /^8 of 8 units done · report merged · [\d.]+ s$/);
   // The results table: the accuracies sparsefs eval reports for the same
   // data, protocol and seed.
@@ -179,13 +112,10 @@ test('Firefox: the demo evaluated in the blob: workers gives the accuracies of s
   assert.ok(box[0] > 100 && box[1] > 100, `accuracy chart is ${box.join('×')}`);
   // Saving: the report (the CLI's accuracies), a chart as SVG and as PNG
   // (the SVG drawn on a canvas through a blob: image).
-  await page.click('#export-report');
-  await page.click('#fig-accuracy-svm .save-svg');
-  await page.click('#fig-accuracy-svm .save-png');
-  await page.waitForFunction(() => window.__saved.length === 3, { timeout: 10000 });
-  const saved = await page.evaluate(() => Promise.all(window.__saved));
+  const saved = [];
+  for (const sel of ['#export-report', '#fig-accuracy-svm .save-svg', '#fig-accuracy-svm .save-png']) saved.push(await browser.download(sel));
   assert.deepEqual(saved.map((f) => f.name), ['sparsefs-breast-cancer-wisconsin-report.json', 'sparsefs-accuracy-svm.svg', 'sparsefs-accuracy-svm.png']);
-  const bytes = saved.map((f) => Buffer.from(f.bytes));
+  const bytes = saved.map((f) => f.bytes);
   const rep = JSON.parse(bytes[0].toString());
   assertSameNumbers(rep.results.map((r) => r.accuracy), want.results.map((r) => r.accuracy));
   const svg = bytes[1].toString();
@@ -207,7 +137,7 @@ test('Firefox: the demo evaluated in the blob: workers gives the accuracies of s
 });
 
 test('Firefox: the policy binds a blob: worker (no eval, no fetch elsewhere) and wasm still compiles there', { skip }, async () => {
-  await openApp();
+  await openApp(page, server.url);
   const got = await page.evaluate(async () => {
     const src = `
       onmessage = async () => {
@@ -236,27 +166,51 @@ test('Firefox: the policy binds a blob: worker (no eval, no fetch elsewhere) and
 test('Firefox: a malformed CSV shows a readable message; a good file after it works', { skip }, async () => {
   const bad = path.join(tmp, 'ragged.csv');
   writeFileSync(bad, 'a,b,label\n1,2,x\n3,4\n5,6,y\n');
-  await openApp();
-  await (await page.$('#file')).uploadFile(bad);
+  await openApp(page, server.url);
+  await page.setInputFiles('#file', bad);
   await page.waitForSelector('#error-text', { timeout: 30000 });
   assert.match(await text('#error-text'), /ragged\.csv: line 3: this row has 2 fields but the header has 3/);
   assert.equal(await page.$('#preview'), null);
   const good = path.join(tmp, 'good.csv');
   writeFileSync(good, 'a,b,label\n1,0,x\n2,2,x\n6,5,y\n7,5,y\n');
-  await (await page.$('#file')).uploadFile(good);
+  await page.setInputFiles('#file', good);
   await page.waitForSelector('#preview', { timeout: 30000 });
   assert.equal(await page.$('#error-text'), null);
   assert.deepEqual(problems, []);
 });
 
+// The laboratory, through the Chromium tests' bodies (scenarios.mjs).
+let saved; // the grid's report, loaded back by the next test
+
+test('Firefox: a parameter grid runs on the pool (both workers busy, the page responsive); convergence plot and |W| heat map; the report saved', { skip }, async () => {
+  saved = await gridOnThePool(browser, lab.url);
+});
+
+test('Firefox: the saved report loads back (results, configuration, demo) and Run repeats it', { skip }, async () => {
+  assert.ok(saved, 'the grid test saves the report');
+  await reportLoadsBack(browser, lab.url, saved, tmp);
+});
+
+test('Firefox: cancel mid-evaluation keeps the finished units; Run with the same settings takes them over', { skip }, async () => {
+  await cancelEvaluationAndResume(browser, lab.url);
+});
+
+test('Firefox: keyboard only — every control on the way labelled, focus visible, Run reached by Tab and run', { skip }, async () => {
+  const stops = await keyboardWalk(browser, lab.url);
+  console.log(`# ${stops.length} Tab stops from the demo button to Run`);
+});
+
+test('Firefox: presets reproduce the papers’ protocols', { skip }, async () => {
+  await presets(browser, lab.url);
+});
+
+test('Firefox: a whole analysis after the first load makes no network request', { skip }, async () => {
+  await analysisWithoutRequests(browser, server, tmp);
+});
+
 test('Firefox: with the server gone, the app reloads from the service worker and runs the demo', { skip }, async () => {
-  await openApp();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
+  await openApp(page, server.url);
+  await controlled(page);
   server.stop();
   for (let i = 0; ; i++) {
     try {
@@ -267,14 +221,14 @@ test('Firefox: with the server gone, the app reloads from the service worker and
     assert.ok(i < 50, 'the server did not stop');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await page.reload({ waitUntil: 'load' });
+  await page.reload();
   await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
   assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true);
   await page.click('#demo');
   await page.waitForSelector('#preview', { timeout: 30000 });
-  await chooseMethods(['fstat']);
-  await fill('#klist', '1, 5');
-  await runAndWait();
+  await chooseMethods(page, ['fstat']);
+  await page.fill('#klist', '1, 5');
+  await runAndWait(page, 90000);
   assert.match(await text('#progress-text'), /^5 of 5 units done · report merged/);
   await page.waitForSelector('#chart-accuracy-svm svg');
   await page.waitForSelector('#ranking tbody tr');

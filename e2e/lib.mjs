@@ -1,7 +1,13 @@
 // Shared helpers of the browser tests: start the site's server, start
-// Debian's Chromium through playwright-core in a fresh profile, run the CLI.
+// Debian's Chromium through playwright-core or Debian's firefox-esr through
+// puppeteer-core in a fresh profile, run the CLI, drive the page.
+//
+// Both browsers come as {page, problems, download(selector),
+// onRequest(cb), close()}; page is Playwright's Page, or for Firefox a
+// wrapper offering the part of it the tests use, so that the helpers here
+// and the test bodies of scenarios.mjs run in both.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,10 +71,11 @@ function withTimeout(promise, ms) {
 }
 
 // startBrowser launches Chromium in a fresh temporary profile and returns
-// {page, problems, close}; problems collects console errors, page errors
-// and Content-Security-Policy violations.
+// {context, page, problems, download, onRequest, close}; problems collects
+// console errors, page errors and Content-Security-Policy violations.
 export async function startBrowser() {
   const profile = mkdtempSync(path.join(tmpdir(), 'sparsefs-e2e-'));
+  const saved = mkdtempSync(path.join(tmpdir(), 'sparsefs-saved-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     args: chromiumArgs,
@@ -85,10 +92,152 @@ export async function startBrowser() {
   context.on('weberror', (err) => problems.push(String(err.error())));
   return {
     context, page, problems,
+    // download clicks a button that saves a file and resolves to {name,
+    // file, bytes}: the file's name, where it was saved, its contents.
+    download: async (selector) => {
+      const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+      const file = path.join(saved, d.suggestedFilename());
+      await d.saveAs(file);
+      return { name: d.suggestedFilename(), file, bytes: readFileSync(file) };
+    },
+    // onRequest calls cb with the URL of every request the page and its
+    // workers make from now on.
+    onRequest: (cb) => context.on('request', (r) => cb(r.url())),
     close: async () => {
       await withTimeout(context.close(), 10000);
       rmSync(profile, { recursive: true, force: true });
+      rmSync(saved, { recursive: true, force: true });
     },
+  };
+}
+
+export const firefoxPath = process.env.SPARSEFS_FIREFOX || '/usr/bin/firefox-esr';
+
+// startFirefox launches firefox-esr (headless, a fresh temporary profile,
+// 1280 × 900) over WebDriver BiDi and returns {page, raw, problems,
+// consoleLines, download, onRequest, version, close}: page is the wrapper
+// of the puppeteer page raw (see playwrightLike). A saved file is not
+// written by Firefox: the page's click on its <a download> is recorded
+// with its blob instead (Firefox's own download handling is not under
+// test), and download writes the blob to a temporary directory.
+export async function startFirefox() {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const dir = mkdtempSync(path.join(tmpdir(), 'sparsefs-firefox-'));
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath,
+    headless: true,
+    userDataDir: path.join(dir, 'profile'),
+    protocolTimeout: 60000,
+  });
+  // A tab of our own: the window's first tab never has the focus in
+  // headless Firefox (document.hasFocus() is false), so that :focus and
+  // :focus-visible match nothing, and Enter or Space on a focused button,
+  // check box or <summary> does nothing, though the key events arrive.
+  const first = await browser.pages();
+  const raw = await browser.newPage();
+  for (const p of first) await p.close();
+  await raw.setViewport({ width: 1280, height: 900 });
+  const problems = [];
+  const consoleLines = [];
+  raw.on('console', (msg) => {
+    consoleLines.push(`${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error' || /Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) {
+      problems.push(`console ${msg.type()}: ${msg.text()}`);
+    }
+  });
+  raw.on('pageerror', (err) => problems.push(`page error: ${err}`));
+  await raw.evaluateOnNewDocument(() => {
+    window.__saved = [];
+    const blobs = new Map();
+    const realCreate = URL.createObjectURL;
+    URL.createObjectURL = (obj) => {
+      const u = realCreate.call(URL, obj);
+      blobs.set(u, obj);
+      return u;
+    };
+    const realClick = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      if (!this.download) return realClick.call(this);
+      const blob = blobs.get(this.href);
+      window.__saved.push(new Promise((resolve) => {
+        const r = new FileReader();
+        r.onload = () => resolve({ name: this.download, type: blob.type, base64: r.result.slice(r.result.indexOf(',') + 1) });
+        r.readAsDataURL(blob);
+      }));
+      return undefined;
+    };
+  });
+  const page = playwrightLike(raw);
+  return {
+    page, raw, problems, consoleLines,
+    version: await browser.version(),
+    download: async (selector) => {
+      const n = await raw.evaluate(() => window.__saved.length);
+      await page.click(selector);
+      await raw.waitForFunction((k) => window.__saved.length > k, { timeout: 30000 }, n);
+      const f = await raw.evaluate((k) => window.__saved[k], n);
+      const file = path.join(dir, f.name);
+      const bytes = Buffer.from(f.base64, 'base64');
+      writeFileSync(file, bytes);
+      return { name: f.name, type: f.type, file, bytes };
+    },
+    onRequest: (cb) => raw.on('request', (r) => cb(r.url())),
+    close: async () => {
+      await withTimeout(browser.close(), 10000);
+      if (browser.process()?.exitCode === null) browser.process().kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// playwrightLike wraps a puppeteer page in the part of Playwright's Page
+// the tests use, with Playwright's behaviour: a selector is waited for
+// before it is read or acted on, waitForFunction takes (fn, arg, options),
+// check and uncheck click until the box has the state.
+function playwrightLike(p) {
+  const one = async (sel, fn) => {
+    await p.waitForSelector(sel);
+    return p.$eval(sel, fn);
+  };
+  const setChecked = async (sel, on) => {
+    if (await one(sel, (e) => e.checked) !== on) await p.locator(sel).click();
+    await p.waitForFunction((s, v) => document.querySelector(s).checked === v, {}, sel, on);
+  };
+  return {
+    goto: (url) => p.goto(url, { waitUntil: 'load' }),
+    reload: () => p.reload({ waitUntil: 'load' }),
+    setViewportSize: (size) => p.setViewport(size),
+    click: (sel) => p.locator(sel).click(),
+    // At once, as Playwright's fill (value set, input and change sent):
+    // puppeteer types a value under 100 characters key by key, the page
+    // rewrites its fields' values from its state on every render, and in
+    // one of five runs on a loaded machine the plan never read "8 units"
+    // after folds, seed and K list had been typed.
+    fill: (sel, value) => p.locator(sel).fill(value, { typingThreshold: 0 }),
+    check: (sel) => setChecked(sel, true),
+    uncheck: (sel) => setChecked(sel, false),
+    focus: async (sel) => {
+      await p.waitForSelector(sel);
+      await p.focus(sel);
+    },
+    selectOption: async (sel, value) => {
+      await p.waitForSelector(sel);
+      await p.select(sel, value);
+    },
+    setInputFiles: async (sel, file) => (await p.waitForSelector(sel)).uploadFile(file),
+    isChecked: (sel) => one(sel, (e) => e.checked),
+    isDisabled: (sel) => one(sel, (e) => e.disabled),
+    inputValue: (sel) => one(sel, (e) => e.value),
+    textContent: (sel) => one(sel, (e) => e.textContent),
+    waitForSelector: (sel, options) => p.waitForSelector(sel, options),
+    waitForFunction: (fn, arg, options = {}) => p.waitForFunction(fn, options, arg),
+    evaluate: (fn, arg) => p.evaluate(fn, arg),
+    $: (sel) => p.$(sel),
+    $eval: (sel, fn, arg) => p.$eval(sel, fn, arg),
+    $$eval: (sel, fn, arg) => p.$$eval(sel, fn, arg),
+    // Playwright's 'Space' is puppeteer's ' ' over BiDi.
+    keyboard: { press: (key) => p.keyboard.press(key === 'Space' ? ' ' : key) },
   };
 }
 
@@ -158,12 +307,14 @@ export async function openApp(page, url) {
   await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
 }
 
-// chooseMethods ticks exactly the given selectors.
+// chooseMethods ticks exactly the given selectors (read in one go, then
+// only the boxes to change are clicked).
 export async function chooseMethods(page, names) {
-  const all = await page.$$eval('#methods input[type=checkbox]', (els) => els.map((e) => e.id.slice(2)));
-  for (const m of all) {
-    if (names.includes(m)) await page.check('#m-' + m);
-    else await page.uncheck('#m-' + m);
+  const boxes = await page.$$eval('#methods input[type=checkbox]', (els) => els.map((e) => [e.id, e.checked]));
+  for (const [id, on] of boxes) {
+    const want = names.includes(id.slice(2));
+    if (want && !on) await page.check('#' + id);
+    if (!want && on) await page.uncheck('#' + id);
   }
 }
 
@@ -188,6 +339,23 @@ export async function configureTable1(page, url, n, file, klist = '20, 80') {
   const plan = await page.textContent('#plan');
   await page.waitForFunction(() => [...document.querySelectorAll('#running li')].every((l) => / · idle$/.test(l.textContent)), null, { timeout: 120000 });
   return plan;
+}
+
+// controlled waits until the service worker has filled its cache and
+// controls the page, and until the check for a new build that the page's
+// load started is over: the page registers its service worker at load,
+// and the browser then asks the server for sw.js again (Chromium at once;
+// Firefox about half a second after load, which a test counting requests
+// from then on would otherwise see). An update check of our own runs
+// after the pending one and ends after it.
+export async function controlled(page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+    await (await navigator.serviceWorker.getRegistration()).update();
+  });
 }
 
 // runs reads how many runs the page has started.

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync, readFileSync, mkdtempSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, startBrowser, repo, openApp, chooseMethods, runAndWait, shownRanking, setMode } from './lib.mjs';
+import { startServer, startBrowser, repo, openApp, chooseMethods, runAndWait, shownRanking, controlled } from './lib.mjs';
+import { analysisWithoutRequests } from './scenarios.mjs';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-offline-'));
 const cleanup = [];
@@ -23,68 +24,9 @@ async function setup(opts = {}, base = '/') {
   return { server, browser, page: browser.page };
 }
 
-// controlled waits until the service worker has filled its cache and
-// controls the page.
-async function controlled(page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
-}
-
-const csv = 'g1,g2,g3,g4,class\n1,5,2,0,a\n2,4,2,1,a\n3,5,1,0,a\n7,1,2,1,b\n8,0,1,0,b\n9,1,2,1,b\n';
-
-// download clicks a button and returns the file's name.
-async function download(page, selector) {
-  const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
-  return d.suggestedFilename();
-}
-
 test('a whole analysis makes no network request: generate, evaluate, exports, upload, rank', async () => {
-  const { server, browser, page } = await setup({ log: true });
-  await openApp(page, server.url);
-  await controlled(page);
-  const seen = [];
-  browser.context.on('request', (r) => seen.push(r.url()));
-  const before = server.requests.length;
-  // Synthetic data made by a worker, evaluated, every export saved.
-  await page.click('#generate summary');
-  await page.fill('#syn-m', '90');
-  await page.fill('#syn-d2', '10');
-  await page.click('#generate-data');
-  await page.waitForSelector('#preview');
-  await chooseMethods(page, ['fisher', 'l1svm']);
-  await page.fill('#klist', '2, 5, 10');
-  await runAndWait(page);
-  assert.match(await page.textContent('#progress-text'), /^10 of 10 units done · report merged/);
-  await page.waitForSelector('#chart-truth svg');
-  const names = [];
-  for (const sel of ['#export-report', '#export-ranking', '#export-reduced', '#fig-accuracy-svm .save-png', '#fig-truth .save-svg', '#save-data']) {
-    names.push(await download(page, sel));
-  }
-  assert.deepEqual(names, ['sparsefs-synthetic-m90-d1_5-d2_10-c3-out0-seed1-report.json', 'fisher-ranking.csv', 'synthetic-m90-d1_5-d2_10-c3-out0-seed1-top10.csv',
-    'sparsefs-accuracy-svm.png', 'sparsefs-truth.svg', 'synthetic-m90-d1_5-d2_10-c3-out0-seed1.csv']);
-  // A file of one's own, ranked on all the data.
-  const file = path.join(tmp, 'small.csv');
-  writeFileSync(file, csv);
-  await page.setInputFiles('#file', file);
-  await page.waitForFunction(() => document.querySelector('#file-name')?.textContent === 'small.csv');
-  await setMode(page, 'rank');
-  await chooseMethods(page, ['fisher', 'fstat']);
-  await runAndWait(page);
-  await page.click('#runs tbody tr:nth-child(1) button');
-  await page.waitForFunction(() => document.querySelector('#result-summary').textContent.startsWith('fisher'));
-  // Fisher ratios by hand: g1 54/4 = 13.5, g2 24/(4/3) = 18.
-  assert.equal((await shownRanking(page))[0].name, 'g2');
-  await page.waitForSelector('#chart-overlap svg');
-  assert.deepEqual([await download(page, '#export-ranking'), await download(page, '#export-reduced'), await download(page, '#fig-overlap .save-png')],
-    ['fisher-ranking.csv', 'small-top4.csv', 'sparsefs-overlap.png']);
-  const network = seen.filter((u) => /^https?:/.test(u));
-  assert.deepEqual(network, [], 'requests seen by the browser');
-  assert.deepEqual(server.requests.slice(before), [], 'requests that reached the server');
-  assert.deepEqual(browser.problems, []);
+  const { server, browser } = await setup({ log: true });
+  await analysisWithoutRequests(browser, server, tmp);
 });
 
 test('with the network off, the app reloads from its cache and runs the demo', async () => {
