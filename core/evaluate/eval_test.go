@@ -3,11 +3,13 @@ package evaluate
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -570,5 +572,51 @@ func TestWeightRows(t *testing.T) {
 		if _, err := New(plan, d); err == nil || !strings.Contains(err.Error(), "weight_rows") {
 			t.Errorf("weight_rows = %d: %v", bad, err)
 		}
+	}
+}
+
+// busy is a test selector that computes without blocking, asking ctx.Err
+// as a fit's loop does, for up to 10 s.
+type busy struct{}
+
+func (busy) Fit(ctx context.Context, p *selection.Problem, _ *selection.Settings) (*selection.Result, error) {
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return nil, errors.New("busy: not stopped")
+}
+
+func init() {
+	selection.Register(&selection.Spec{Name: "test_busy", Kind: selection.Filter,
+		New: func(selection.Params) (selection.Selector, error) { return busy{}, nil }})
+}
+
+// clockCtx is done once its end has passed, known only to Err (its Done
+// never closes), as the browser worker's warm-up budget.
+type clockCtx struct {
+	context.Context
+	end time.Time
+}
+
+func (c clockCtx) Err() error {
+	if time.Now().After(c.end) {
+		return context.DeadlineExceeded
+	}
+	return c.Context.Err()
+}
+
+// A parent context that ends without closing Done stops the units' fits:
+// the evaluation's own cancellation must not hide its Err.
+func TestParentErrStopsTheUnits(t *testing.T) {
+	e := mustNew(t, Plan{Methods: []Variant{{Method: "test_busy"}}, K: []int{2}}, twoClass(1, 20, 5, 1, 1))
+	start := time.Now()
+	_, err := e.RunUnits(clockCtx{context.Background(), start.Add(100 * time.Millisecond)}, []int{0}, 1, nil)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("RunUnits ended with %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("stopped after %v", d)
 	}
 }

@@ -33,7 +33,7 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 		}
 	}
 	workers = max(1, min(workers, len(list)))
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := withCancel(ctx)
 	defer cancel()
 	out := make([]*UnitResult, len(list))
 	var (
@@ -100,4 +100,28 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 		return nil, err
 	}
 	return out, nil
+}
+
+// withCancel is context.WithCancel whose Err also asks the parent's Err.
+// A parent may be done without closing its Done channel: the browser
+// worker's warm-up budget checks the clock in Err, because a timer cannot
+// fire while a fit computes (a Go wasm program has one thread and does
+// not preempt a busy goroutine). context.WithCancel's child learns of its
+// parent's end only through Done, so it would hide that budget from the
+// units' fits.
+func withCancel(parent context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	return parentErr{ctx, parent}, cancel
+}
+
+type parentErr struct {
+	context.Context
+	parent context.Context
+}
+
+func (c parentErr) Err() error {
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	return c.parent.Err()
 }
