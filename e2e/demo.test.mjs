@@ -1,20 +1,11 @@
 // The bundled demos, served from a sub-path as a static host would.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, startBrowser, cli, shownRanking, repo, openApp, chooseMethods, runAndWait, setMode } from './lib.mjs';
+import { useApp, server, browser, cli, shownRanking, repo, openApp, chooseMethods, runAndWait, setMode } from './lib.mjs';
 
-let server, browser;
 
-before(async () => {
-  server = await startServer('/lab/sparsefs/');
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+useApp('/lab/sparsefs/');
 
 test('"Load the demo" from a sub-path: preview, a ranking on all the data as the CLI, charts drawn', async () => {
   const { page } = browser;

@@ -5,26 +5,16 @@
 // CLI), a saved report loading back, the synthetic classroom demo with its
 // ground truth, and the papers' presets. Uses dist-e2e/ (its worker also
 // holds the slow test double e2e_slow, for the cancel test).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { startServer, startBrowser, repo, cli, openApp, chooseMethods, runAndWait, shownRanking, assertSameNumbers } from './lib.mjs';
+import { useApp, server, browser, repo, cli, openApp, chooseMethods, runAndWait, shownRanking, assertSameNumbers } from './lib.mjs';
 import { cancelEvaluationAndResume, presets } from './scenarios.mjs';
 
-let server, browser;
 const demo = path.join(repo, 'assets', 'demo', 'breast-cancer-wisconsin.csv');
 
-before(async () => {
-  server = await startServer('/', { dir: 'dist-e2e' });
-  browser = await startBrowser();
-  await browser.page.setViewportSize({ width: 1280, height: 900 });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+useApp('/', { dir: 'dist-e2e' }, { width: 1280, height: 900 });
 
 // noTimes drops what may differ between two runs of the same request:
 // timings, and where the data were read from.

@@ -1,21 +1,12 @@
 // The filter baselines in the browser: each runs in the Go-wasm worker on a
 // real dataset and shows the ranking the CLI computes, parameters included.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, cli, sharedData } from './lib.mjs';
+import { useApp, server, browser, cli, sharedData } from './lib.mjs';
 import { rankInBrowser, firstDifference } from './filters-lib.mjs';
 
-let server, browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+useApp();
 
 // lung_discrete: 73 samples × 325 discrete features, 7 classes (ties in
 // the distances of ReliefF and in the information of mRMR). Each set of

@@ -2,22 +2,13 @@
 // the form the page builds from the registry) run in the Go-wasm worker and
 // give the CLI's ranking, objective and iteration count. The page is driven
 // through filters-lib.mjs, which knows both forms the page has had.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, cli, sharedData } from './lib.mjs';
+import { useApp, server, browser, cli, sharedData } from './lib.mjs';
 import { rankInBrowser } from './filters-lib.mjs';
 
-let server, browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+useApp();
 
 for (const c of [
   { method: 'rfs', params: {} },

@@ -2,23 +2,14 @@
 // same K features as the CLI (the worker's wasm build uses other matrix
 // kernels than the native CLI, so only the selected set and the
 // objective's leading digits are compared, not every tie of the zeros).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, startBrowser, cli, repo } from './lib.mjs';
+import { useApp, server, browser, cli, repo } from './lib.mjs';
 import { rankInBrowser } from './filters-lib.mjs';
 
-let server, browser;
 
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+useApp();
 
 for (const method of ['l20', 'topk']) {
   test(`${method} with k = 5 on the demo: 5 nonzero rows, the CLI's features`, async () => {

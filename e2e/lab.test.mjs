@@ -5,28 +5,18 @@
 // "e2e_slow", an embedded method with a parameter "ms" (milliseconds of
 // work per iteration), the objective 1 + 1/k after iteration k and
 // W[j][q] = (q+1)/(j+1).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, startBrowser, repo, chooseMethods, runAndWait, shownRanking } from './lib.mjs';
+import { useApp, server, browser, repo, chooseMethods, runAndWait, shownRanking } from './lib.mjs';
 import { loadDigits, runStates, gridOnThePool, reportLoadsBack, keyboardWalk } from './scenarios.mjs';
 
-let server, browser;
 const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-lab-'));
 
-before(async () => {
-  server = await startServer('/', { dir: 'dist-e2e' });
-  browser = await startBrowser();
-  await browser.page.setViewportSize({ width: 1280, height: 900 });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+useApp('/', { dir: 'dist-e2e' }, { width: 1280, height: 900 });
 
 // The digits demo as a table of text: [header, ...rows].
 function digits() {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,6 +69,27 @@ function withTimeout(promise, ms) {
   let timer;
   const timeout = new Promise((resolve) => { timer = setTimeout(resolve, ms); });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// The server and the browser of a test file that calls useApp (each test
+// file runs in a process of its own; these bindings are live in the
+// files that import them).
+export let server, browser;
+
+// useApp has the calling test file start the static server of the site
+// (startServer(base, opts)) and a fresh Chromium (startBrowser, with the
+// viewport's size if one is given) before its tests, and stop both after
+// them.
+export function useApp(base = '/', opts = {}, viewport = null) {
+  before(async () => {
+    server = await startServer(base, opts);
+    browser = await startBrowser();
+    if (viewport) await browser.page.setViewportSize(viewport);
+  });
+  after(async () => {
+    await browser?.close();
+    server?.stop();
+  });
 }
 
 // startBrowser launches Chromium in a fresh temporary profile and returns

@@ -1,24 +1,15 @@
 // The walking skeleton end to end: a CSV goes through the page, the Go-wasm
 // worker and back, and the ranking shown equals the CLI's for the same file.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, startBrowser, cli, sharedData, shownRanking, openApp, chooseMethods, runAndWait, setMode } from './lib.mjs';
+import { useApp, server, browser, cli, sharedData, shownRanking, openApp, chooseMethods, runAndWait, setMode } from './lib.mjs';
 
-let server, browser;
 const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-data-'));
 
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+useApp();
 
 // A deterministic 60 × 40 table: feature j shifts with the class by j/10,
 // plus pseudo-random noise (a linear congruential generator), so the
