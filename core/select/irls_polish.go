@@ -54,6 +54,9 @@ const (
 	// and the rounds (moves of violating rows between the sets).
 	polishSteps  = 30
 	polishRounds = 3
+	// polishPivots bounds the rounds for r = 1, where each moves one
+	// part (a pivot).
+	polishPivots = 100
 	// polishGoal is the certified relative gap at which no further round
 	// is tried.
 	polishGoal = 1e-10
@@ -61,6 +64,9 @@ const (
 	// when ‖(ZᵀΘ)ⱼ‖ > λ(1 + polishKKTMargin), a row of Z when ‖θᵢ‖ > 1 +
 	// polishKKTMargin.
 	polishKKTMargin = 1e-9
+	// polishAtKink: a row whose nearest point to zero along a step is
+	// at t ≤ polishAtKink is at its kink already.
+	polishAtKink = 1e-9
 )
 
 // polishExactFit enables the polish for r = 1, where residual rows at
@@ -73,12 +79,16 @@ const (
 // and the steps, stopped at the first kink, lowered J (by up to 5·10⁻⁶
 // relative, to 2·10⁻⁹ of the optimum on one fold) without closing the
 // gap. docs/irls.md, "What remains".
-const polishExactFit = false
+var polishExactFit = false
 
 // polishState is a point on a manifold (S, Z) of the model.
 type polishState struct {
 	sup []int  // S: rows of W free to be nonzero, ascending
 	fit []bool // Z (r = 1): residual rows held at zero
+	// dir (r = 1): for a residual row released from Z at zero, the unit
+	// direction it is to move in (−θᵢ/‖θᵢ‖, the descent direction its
+	// multiplier gives); nil elsewhere.
+	dir [][]float64
 	w   []float64
 	e   []float64
 	obj float64
@@ -133,15 +143,20 @@ func gen(r, c int, d []float64) linalg.General {
 // lossGrad returns Θ (m×c), the gradient of the loss Σᵢφ(eᵢ), φ(e) =
 // ‖e‖^r, at the rows outside Z: θᵢ = r‖eᵢ‖^{r−2}eᵢ (zero for a zero row);
 // rows in Z are left at zero.
-func (s *irls) lossGrad(e []float64, fit []bool) []float64 {
+func (s *irls) lossGrad(e []float64, fit []bool, dir [][]float64) []float64 {
 	c := s.c
 	th := make([]float64, s.m*c)
+	kink := s.kinkTol()
 	for i := 0; i < s.m; i++ {
 		if fit != nil && fit[i] {
 			continue
 		}
 		ei := e[i*c : (i+1)*c]
 		n := math.Sqrt(norm2(ei))
+		if dir != nil && dir[i] != nil && n <= kink {
+			copy(th[i*c:(i+1)*c], dir[i])
+			continue
+		}
 		if n == 0 {
 			continue
 		}
@@ -151,6 +166,12 @@ func (s *irls) lossGrad(e []float64, fit []bool) []float64 {
 		}
 	}
 	return th
+}
+
+// kinkTol is the residual norm at or below which a row released from Z
+// is still at its kink (see polishState.dir).
+func (s *irls) kinkTol() float64 {
+	return 1e-9 * math.Sqrt(norm2(s.y)/float64(s.m))
 }
 
 // certify computes a certificate for W (with residuals e, objective obj)
@@ -172,7 +193,7 @@ func (s *irls) lossGrad(e []float64, fit []bool) []float64 {
 // optimality checks, and Θ.
 func (s *irls) certify(st *polishState) (Certificate, []float64, []float64) {
 	m, c, nr := s.m, s.c, s.nr
-	th := s.lossGrad(st.e, st.fit)
+	th := s.lossGrad(st.e, st.fit, st.dir)
 	nz := 0
 	var zi []int
 	if st.fit != nil {
@@ -210,7 +231,11 @@ func (s *irls) certify(st *polishState) (Certificate, []float64, []float64) {
 		linalg.AtDA(1, gen(ns, nz, az), nil, 0, gen(nz, nz, nm))
 		rhs := make([]float64, nz*c)
 		linalg.Gemm(true, false, -1, gen(ns, nz, az), gen(ns, c, g), 0, gen(nz, c, rhs))
-		if cholSolveShifted(gen(nz, nz, nm), gen(nz, c, rhs)) {
+		if _, _, nu, ok := s.newtonStep(st); ok && len(nu) == nz*c && polishKKTMult {
+			for q, i := range zi {
+				copy(th[i*c:(i+1)*c], nu[q*c:(q+1)*c])
+			}
+		} else if cholSolveShifted(gen(nz, nz, nm), gen(nz, c, rhs)) {
 			for q, i := range zi {
 				copy(th[i*c:(i+1)*c], rhs[q*c:(q+1)*c])
 			}
@@ -282,6 +307,9 @@ func cholSolveShifted(a, b linalg.General) bool {
 	for shift := 0.0; shift <= 1e-8; shift = max(1e-14, 100*shift) {
 		copy(a.Data, orig)
 		if factorSolve(a, b, shift) == nil {
+			if shift > 0 {
+				dbg("    shift %g order %d", shift, a.Rows)
+			}
 			return true
 		}
 	}
@@ -365,15 +393,31 @@ func (s *irls) polish(ctx context.Context, work float64) (Certificate, bool) {
 	// The iteration's iterate, zeroed outside S, is where the first
 	// round starts; J there may be a little above the iteration's.
 	s.restrict(st)
+	dbg("start: |S| %d |Z| %d obj %.12g (iter %.12g)", len(st.sup), nz, st.obj, s.obj)
 	steps := 0
 	var cert Certificate
-	for round := 0; round < polishRounds; round++ {
+	rounds := polishRounds
+	if s.r == 1 {
+		rounds = polishPivots
+	}
+	for round := 0; round < rounds; round++ {
 		steps += s.newton(ctx, st)
 		if st.obj <= best.obj {
 			best = &polishState{sup: slices.Clone(st.sup), fit: slices.Clone(st.fit), w: slices.Clone(st.w), e: slices.Clone(st.e), obj: st.obj}
 		}
 		var v, th []float64
 		cert, v, th = s.certify(st)
+		if st.fit != nil && polishDebug != nil {
+			mins := []float64{}
+			for i := 0; i < m; i++ {
+				if !st.fit[i] {
+					mins = append(mins, math.Sqrt(norm2(st.e[i*c:(i+1)*c])))
+				}
+			}
+			slices.Sort(mins)
+			dbg("    smallest non-Z residuals %.3g", mins[:min(4, len(mins))])
+		}
+		dbg("round %d: steps %d obj %.12g gap %.3g |S| %d |Z| %d", round, steps, st.obj, cert.Gap, cert.Support, cert.ExactFit)
 		if cert.Gap <= polishGoal || ctx.Err() != nil {
 			break
 		}
@@ -437,11 +481,21 @@ func (s *irls) moveViolators(st *polishState, v, th []float64) bool {
 		big = math.Max(big, norm2(st.w[j*c:(j+1)*c]))
 	}
 	seed := polishSupportTol * math.Sqrt(big)
+	// For r = 1 one part moves per round, the worst violator (a simplex
+	// pivot); for r > 1 all of them.
+	one := s.r == 1
+	worstJ, worstI, worst := -1, -1, 0.0
 	moved := false
 	for j := 0; j < s.nr; j++ {
 		vj := v[j*c : (j+1)*c]
 		n := math.Sqrt(norm2(vj))
 		if in[j] || n <= s.lambda*(1+polishKKTMargin) {
+			continue
+		}
+		if one {
+			if x := n/s.lambda - 1; x > worst {
+				worst, worstJ, worstI = x, j, -1
+			}
 			continue
 		}
 		for t, x := range vj {
@@ -450,13 +504,44 @@ func (s *irls) moveViolators(st *polishState, v, th []float64) bool {
 		st.sup = append(st.sup, j)
 		moved = true
 	}
-	slices.Sort(st.sup)
 	for i, f := range st.fit {
-		if f && norm2(th[i*c:(i+1)*c]) > sq(1+polishKKTMargin) {
-			st.fit[i] = false
-			moved = true
+		n := math.Sqrt(norm2(th[i*c : (i+1)*c]))
+		if !f || n <= 1+polishKKTMargin {
+			continue
 		}
+		if one {
+			if n-1 > worst {
+				worst, worstJ, worstI = n-1, -1, i
+			}
+			continue
+		}
+		st.fit[i] = false
+		moved = true
 	}
+	if worstJ >= 0 {
+		vj := v[worstJ*c : (worstJ+1)*c]
+		n := math.Sqrt(norm2(vj))
+		for t, x := range vj {
+			st.w[worstJ*c+t] = -seed * x / n
+		}
+		st.sup = append(st.sup, worstJ)
+		moved = true
+	}
+	if worstI >= 0 {
+		st.fit[worstI] = false
+		if st.dir == nil {
+			st.dir = make([][]float64, s.m)
+		}
+		ti := th[worstI*c : (worstI+1)*c]
+		n := math.Sqrt(norm2(ti))
+		st.dir[worstI] = make([]float64, c)
+		for t, x := range ti {
+			st.dir[worstI][t] = -x / n
+		}
+		moved = true
+	}
+	dbg("  move: worst %.3g row of W %d residual row %d", worst, worstJ, worstI)
+	slices.Sort(st.sup)
 	if moved {
 		s.residual(st.sup, st.w, st.e)
 		st.obj = s.objective(st.w, st.e)
@@ -471,8 +556,9 @@ func (s *irls) newton(ctx context.Context, st *polishState) int {
 	m, c := s.m, s.c
 	steps := 0
 	for solves := 0; solves < polishSteps && ctx.Err() == nil; solves++ {
-		d, de, ok := s.newtonStep(st)
+		d, de, _, ok := s.newtonStep(st)
 		if !ok {
+			dbg("  newtonStep failed")
 			return steps
 		}
 		// Rows heading to zero: the step goes no further than the
@@ -513,6 +599,7 @@ func (s *irls) newton(ctx context.Context, st *polishState) int {
 					st.w, st.e, st.obj = w, e, obj2
 					accepted = true
 					steps++
+					dbg("  step t %.3g tMax %.3g obj %.12g", t, tMax, obj2)
 					if t == tMax && tMax < 1 {
 						s.leave(st, w0, e0)
 					}
@@ -521,6 +608,7 @@ func (s *irls) newton(ctx context.Context, st *polishState) int {
 			}
 		}
 		if !accepted {
+			dbg("  not accepted (tMax %.3g)", tMax)
 			return steps
 		}
 	}
@@ -539,7 +627,13 @@ func crossing(x, d []float64) (float64, bool) {
 		xd += v * d[t]
 		dd += d[t] * d[t]
 	}
-	return math.Min(1, math.Max(0, -xd/dd)), true
+	t := math.Min(1, math.Max(0, -xd/dd))
+	if t <= polishAtKink {
+		// The row is at its kink already (it just left Z or S) and the
+		// step moves it away: not a crossing.
+		return 0, false
+	}
+	return t, true
 }
 
 // leave moves out of S (into Z) the rows that a step to a kink took from
@@ -587,16 +681,16 @@ func crosses(x, d []float64) bool {
 
 // newtonStep solves the KKT system of the manifold at st (see polish) and
 // returns the step d of W_S (|S|×c) and the step of E it makes (m×c).
-func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
+func (s *irls) newtonStep(st *polishState) (d, de, theta []float64, ok bool) {
 	m, c := s.m, s.c
 	ns := len(st.sup)
 	n := ns * c
 	if ns == 0 {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	ztS := s.rowsOfW(st.sup)
 	// Gradient: ∇F = (ZᵀΘ)_S + λuʲ with Θ the loss gradient outside Z.
-	th := s.lossGrad(st.e, st.fit)
+	th := s.lossGrad(st.e, st.fit, st.dir)
 	g := make([]float64, n)
 	linalg.Gemm(false, false, 1, gen(ns, m, ztS), gen(m, c, th), 0, gen(ns, c, g))
 	h := make([]float64, n*n)
@@ -609,9 +703,12 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 			continue
 		}
 		nrm := math.Sqrt(norm2(st.e[i*c : (i+1)*c]))
-		if nrm == 0 {
+		if st.dir != nil && st.dir[i] != nil && nrm <= s.kinkTol() {
+			// At the kink, moving along dir: curvature across it only.
+			nrm = 100 * s.kinkTol()
+		} else if nrm == 0 {
 			if s.r < 2 {
-				return nil, nil, false // not smooth here
+				return nil, nil, nil, false // not smooth here
 			}
 			nrm = 1
 		}
@@ -635,6 +732,9 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 		for q, i := range out {
 			ei := st.e[i*c : (i+1)*c]
 			nrm := math.Sqrt(norm2(ei))
+			if st.dir != nil && st.dir[i] != nil && nrm <= s.kinkTol() {
+				ei, nrm = st.dir[i], 1
+			}
 			beta[q] = (s.r - 2) * alpha[i]
 			for a := 0; a < ns; a++ {
 				z := ztS[a*m+i]
@@ -650,7 +750,7 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 		wj := st.w[j*c : (j+1)*c]
 		nrm := math.Sqrt(norm2(wj))
 		if nrm == 0 {
-			return nil, nil, false
+			return nil, nil, nil, false
 		}
 		for t := 0; t < c; t++ {
 			g[a*c+t] += s.lambda * wj[t] / nrm
@@ -670,6 +770,7 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 		}
 	}
 	nzc := len(zi) * c
+	sigmaZ := 0.0
 	var at []float64 // Aᵀ: n × |Z|c, Aᵀ[(a,t),(q,t)] = z_{iq, ja}
 	if nzc > 0 {
 		at = make([]float64, n*nzc)
@@ -692,6 +793,7 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 		if kmax > 0 && hmax > 0 {
 			sigma = hmax / kmax
 		}
+		sigmaZ = sigma
 		for a := 0; a < ns; a++ {
 			for b := 0; b < ns; b++ {
 				for t := 0; t < c; t++ {
@@ -714,7 +816,7 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 		}
 	}
 	if !cholSolveShifted(gen(n, n, h), gen(n, 1+nzc, rhs)) {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	d = make([]float64, n)
 	for a := 0; a < n; a++ {
@@ -736,11 +838,29 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 			}
 		}
 		if !cholSolveShifted(gen(nzc, nzc, sch), gen(nzc, 1, nu)) {
-			return nil, nil, false
+			return nil, nil, nil, false
 		}
 		linalg.Gemm(false, false, -1, gen(n, nzc, x), gen(nzc, 1, nu), 1, gen(n, 1, d))
+		// The multipliers of the constraints e_Z = 0: Hd + Aᵀ(ν′ − σe_Z)
+		// = −∇F, so Θ_Z = ν′ − σe_Z (at the step's end, to first order).
+		theta = nu
+		for q, i := range zi {
+			for t := 0; t < c; t++ {
+				theta[q*c+t] -= sigmaZ * st.e[i*c+t]
+			}
+		}
 	}
 	de = make([]float64, m*c)
 	linalg.Gemm(true, false, 1, gen(ns, m, ztS), gen(ns, c, d), 0, gen(m, c, de))
-	return d, de, true
+	return d, de, theta, true
+}
+
+var polishKKTMult = false
+
+var polishDebug func(string, ...any)
+
+func dbg(f string, a ...any) {
+	if polishDebug != nil {
+		polishDebug(f, a...)
+	}
 }

@@ -1,0 +1,6 @@
+package selection
+
+var (
+	PolishExactFit = &polishExactFit
+	PolishDebug    = &polishDebug
+)
