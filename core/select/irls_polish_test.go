@@ -16,7 +16,7 @@ import (
 // polish must reach the optimum of the independent Newton solver
 // (irls_ref_test.go) to 10⁻⁹ relative, with its top 10, a certified gap
 // of at most 10⁻⁸ that is a true bound (gap·J ≥ J − J*), and a monotone
-// trace. rfs (r = 1, certificate only: polishExactFit) must report a
+// trace. rfs (r = 1, no polish: the iteration's certificate) must report a
 // valid certificate (its dual value at most J*); Algorithm 1 none.
 func TestIRLSPolishDemoFolds(t *testing.T) {
 	for split := 1; split <= 3; split++ {

@@ -575,9 +575,8 @@ type Certificate struct {
 	Polished    bool `json:"polished"`
 	NewtonSteps int  `json:"newton_steps"`
 	// Support is the number of rows of W the certificate treats as
-	// nonzero, and ExactFit the residual rows treated as zero (r = 1).
-	Support  int `json:"support"`
-	ExactFit int `json:"exact_fit"`
+	// nonzero (0 when it comes from the iteration's multiplier, r = 1).
+	Support int `json:"support"`
 }
 
 // Weights is part of an embedded model's weight matrix, for display: the

@@ -1,6 +1,0 @@
-package selection
-
-var (
-	PolishExactFit = &polishExactFit
-	PolishDebug    = &polishDebug
-)
