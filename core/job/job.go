@@ -186,6 +186,9 @@ type Selection struct {
 	Objective  *Float `json:"objective"`
 	Iterations int    `json:"iterations"`
 	Stop       string `json:"stop"`
+	// Certificate bounds the distance of the objective from the optimum
+	// (the convex IRLS models with the accelerated solver).
+	Certificate *selection.Certificate `json:"certificate,omitempty"`
 	// Trace is the objective after each iteration ([] for filters).
 	Trace Floats `json:"trace"`
 	// NonzeroRows is the sparsity level of W (feature rows with norm above
@@ -479,7 +482,7 @@ func runSelect(ctx context.Context, req *Request, progress func(Progress)) (*Sel
 	out := &Selection{
 		Method: spec.Name, Params: spec.Display(params), Preprocess: string(scaling), Bias: bias, Coding: string(coding),
 		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass,
-		Iterations: res.Iterations, Stop: res.Status.String(), Trace: nonNil(res.Trace),
+		Iterations: res.Iterations, Stop: res.Status.String(), Trace: nonNil(res.Trace), Certificate: res.Certificate,
 		Seconds: seconds, Warnings: append(warnings, res.Notes...),
 	}
 	switch {

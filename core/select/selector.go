@@ -160,6 +160,10 @@ type Result struct {
 	// per-class selection of the exclusive methods (exl21, elasso). Empty
 	// for the other methods.
 	PerClass [][]int
+	// Certificate, if set, bounds the distance of Objective from the
+	// model's optimum (the convex IRLS models with the accelerated
+	// solver: see irls.polish).
+	Certificate *Certificate
 }
 
 // FilterResult returns the Result of a filter from its scores.

@@ -543,6 +543,9 @@ type Selection struct {
 	Objective  *Float `json:"objective"`
 	Iterations int    `json:"iterations"`
 	Stop       string `json:"stop"`
+	// Certificate bounds the distance of the objective from the optimum
+	// (the convex IRLS models with the accelerated solver).
+	Certificate *Certificate `json:"certificate,omitempty"`
 	// Trace is the objective after each iteration ([] for filters).
 	Trace Floats `json:"trace"`
 	// NonzeroRows is the sparsity level of W (feature rows with norm above
@@ -554,6 +557,26 @@ type Selection struct {
 	// Weights holds |W| of the top-ranked rows when Request.WeightRows
 	// asked for them (embedded methods only).
 	Weights *Weights `json:"weights,omitempty"`
+}
+
+// Certificate is a bound on the distance of a convex model's answer from
+// its optimum, from a feasible point of the model's dual.
+//
+// Generated from selection.Certificate (core/select/irls_polish.go).
+type Certificate struct {
+	// Gap is (J − D)/J ≥ (J − J*)/J, J the objective at the answer and D
+	// the value of the dual at a feasible dual point (D ≤ J*). It can be
+	// slightly negative at rounding level (10⁻¹⁵ relative).
+	Gap float64 `json:"gap"`
+	// Dual is D.
+	Dual float64 `json:"dual"`
+	// Polished tells whether the active-set Newton polish ran and kept
+	// its answer (see irls.polish); NewtonSteps counts its accepted steps.
+	Polished    bool `json:"polished"`
+	NewtonSteps int  `json:"newton_steps"`
+	// Support is the number of rows of W the certificate treats as
+	// nonzero (0 when it comes from the iteration's multiplier, r = 1).
+	Support int `json:"support"`
 }
 
 // Weights is part of an embedded model's weight matrix, for display: the
