@@ -216,7 +216,7 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 		}
 		res := EmbeddedResult(mat.NewDense(sol.nr, sol.c, sol.w), n, run)
 		res.Notes = sol.notes
-		res.Certificate = &cert
+		res.Certificate = cert
 		return res, nil
 	}
 	res := EmbeddedResult(mat.NewDense(sol.nr, sol.c, sol.w), n, run)

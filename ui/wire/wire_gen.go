@@ -575,7 +575,7 @@ type Certificate struct {
 	Polished    bool `json:"polished"`
 	NewtonSteps int  `json:"newton_steps"`
 	// Support is the number of rows of W the certificate treats as
-	// nonzero (0 when it comes from the iteration's multiplier, r = 1).
+	// nonzero.
 	Support int `json:"support"`
 }
 
