@@ -205,22 +205,21 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 	if err != nil {
 		return nil, err
 	}
+	var cert *Certificate
 	if sol.accel && run.Status == Converged {
 		// The polish (see irls.polish) counts as one more iteration of
 		// the trace when it lowered J.
-		cert, polished := sol.polish(ctx, sol.work)
+		var polished bool
+		cert, polished = sol.polish(ctx, sol.work)
 		if polished {
 			run.Iterations++
 			run.Objective = sol.obj
 			run.Trace = append(run.Trace, sol.obj)
 		}
-		res := EmbeddedResult(mat.NewDense(sol.nr, sol.c, sol.w), n, run)
-		res.Notes = sol.notes
-		res.Certificate = cert
-		return res, nil
 	}
 	res := EmbeddedResult(mat.NewDense(sol.nr, sol.c, sol.w), n, run)
 	res.Notes = sol.notes
+	res.Certificate = cert
 	return res, nil
 }
 

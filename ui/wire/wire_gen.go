@@ -543,8 +543,9 @@ type Selection struct {
 	Objective  *Float `json:"objective"`
 	Iterations int    `json:"iterations"`
 	Stop       string `json:"stop"`
-	// Certificate bounds the distance of the objective from the optimum
-	// (the convex IRLS models with the accelerated solver).
+	// Certificate bounds the distance of the objective from the optimum:
+	// gsr/mtfs with p = 1 and r > 1 when the Newton polish after the
+	// accelerated solver certified a relative gap ≤ 1e−6; absent otherwise.
 	Certificate *Certificate `json:"certificate,omitempty"`
 	// Trace is the objective after each iteration ([] for filters).
 	Trace Floats `json:"trace"`
