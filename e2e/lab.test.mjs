@@ -142,7 +142,9 @@ test('no layout jump: the results arrive without moving what is above them', asy
   const { page } = browser;
   await loadDigits(page, server.url);
   await chooseMethods(page, ['fisher', 'e2e_slow']);
-  await page.fill('#p-e2e_slow-ms', '20');
+  // 2 s of work, so that a render (every 0.5 s during a run) shows it
+  // running (with 0.4 s a render could miss it).
+  await page.fill('#p-e2e_slow-ms', '100');
   await page.fill('#p-e2e_slow-max_iter', '20');
   const top = () => page.$eval('#results-h', (h) => h.getBoundingClientRect().top + window.scrollY);
   const before = await top();

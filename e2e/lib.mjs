@@ -87,8 +87,11 @@ export function useApp(base = '/', opts = {}, viewport = null) {
     if (viewport) await browser.page.setViewportSize(viewport);
   });
   after(async () => {
-    await browser?.close();
-    server?.stop();
+    try {
+      await browser?.close();
+    } finally {
+      server?.stop();
+    }
   });
 }
 

@@ -156,13 +156,13 @@ export async function reportLoadsBack(browser, url, saved, tmp) {
 // units, and starts afresh with other settings.
 export async function cancelEvaluationAndResume(browser, url) {
   const { page } = browser;
-  // The settings are made before the data are loaded: once they are,
-  // the workers warm up for the configured methods (each fitted once on a
-  // slice of the data), and with e2e_slow's default 1000 iterations of
-  // 10 ms that warm-up held both workers for 10 s, Run included (its
-  // 200 ms budget does not reach into an evaluation unit's fit: see
-  // docs/ui.md, Firefox). With these settings it takes 2 s, and the run
-  // starts when it is over.
+  // The settings are made before the data are loaded, and Run waits for
+  // idle workers: once the data are loaded the workers warm up for the
+  // configured methods (each fitted once on a slice of the data, within a
+  // 200 ms budget — before a fix in core/evaluate the budget did not
+  // reach into an evaluation unit's fit, and e2e_slow's default 1000
+  // iterations of 10 ms held both workers for 10 s: docs/ui.md, Firefox).
+  // The run then starts from the same state in every browser.
   await openApp(page, url);
   await chooseMethods(page, ['fisher', 'e2e_slow']);
   await page.fill('#p-e2e_slow-ms', '200');
