@@ -64,6 +64,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	// After the first Ctrl-C the default handling returns: a second one
+	// ends the program even in a phase that does not ask ctx (reading a
+	// large file).
+	context.AfterFunc(ctx, stop)
 	var req *job.Request
 	var o output
 	var err error

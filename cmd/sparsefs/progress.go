@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,7 +46,7 @@ const (
 // no progress is to be shown.
 func newProgressLine(w io.Writer, name, mode string, fit bool, now func() time.Time) *progressLine {
 	tty := isTerminal(w)
-	if mode == "off" || (mode != "on" && !tty) {
+	if mode == "" || mode == "off" || (mode != "on" && !tty) { // "": no -progress flag
 		return nil
 	}
 	t := now()
@@ -82,7 +83,7 @@ func (p *progressLine) update(pr job.Progress) {
 	}
 	if p.tty {
 		p.next = t.Add(progressRedraw)
-		fmt.Fprintf(p.w, "\r\x1b[K%s", p.text(pr, t.Sub(p.start)))
+		fmt.Fprintf(p.w, "\r\x1b[K%s", fit(p.text(pr, t.Sub(p.start)), columns()))
 	} else {
 		p.next = t.Add(progressLog)
 		fmt.Fprintln(p.w, p.text(pr, t.Sub(p.start)))
@@ -97,28 +98,48 @@ func (p *progressLine) end() {
 	}
 }
 
-// text is one progress line: the iteration and objective when a single
-// fit reports them; for an evaluation the share done and, once 5% is
-// done, the time left at the rate so far; the time elapsed.
+// text is one progress line: for an evaluation the share done, the time
+// elapsed and, once 5% is done, the time left at the rate so far; the
+// iteration and objective J when a single fit reports them (a select, or
+// an evaluation on one worker), and a select's time elapsed.
 func (p *progressLine) text(pr job.Progress, elapsed time.Duration) string {
 	var parts []string
+	if !p.fit {
+		frac := min(max(pr.Fraction, 0), 1)
+		parts = append(parts, fmt.Sprintf("%.0f%% done", 100*frac), durationText(elapsed)+" elapsed")
+		if frac >= 0.05 && frac < 1 {
+			left := time.Duration(float64(elapsed) * (1 - frac) / frac)
+			parts = append(parts, "about "+durationText(left)+" left")
+		}
+	}
 	if pr.MaxIterations > 0 && pr.Iteration > 0 {
-		s := fmt.Sprintf("iteration %d of at most %d", pr.Iteration, pr.MaxIterations)
+		s := fmt.Sprintf("iteration %d/%d", pr.Iteration, pr.MaxIterations)
 		if !math.IsNaN(pr.Objective) {
-			s += fmt.Sprintf(", objective %.6g", pr.Objective)
+			s += fmt.Sprintf(", J %.6g", pr.Objective)
 		}
 		parts = append(parts, s)
 	}
 	if p.fit {
-		return p.name + ": " + strings.Join(append(parts, durationText(elapsed)+" elapsed"), " · ")
-	}
-	frac := min(max(pr.Fraction, 0), 1)
-	parts = append(parts, fmt.Sprintf("%.0f%% done", 100*frac), durationText(elapsed)+" elapsed")
-	if frac >= 0.05 && frac < 1 {
-		left := time.Duration(float64(elapsed) * (1 - frac) / frac)
-		parts = append(parts, "about "+durationText(left)+" left")
+		parts = append(parts, durationText(elapsed))
 	}
 	return p.name + ": " + strings.Join(parts, " · ")
+}
+
+// columns is the terminal's width: $COLUMNS, else 80.
+func columns() int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return 80
+}
+
+// fit cuts s to fewer than cols characters, so that the line never wraps
+// (\r then redraws only the last screen row, leaving the rest behind).
+func fit(s string, cols int) string {
+	if r := []rune(s); len(r) >= cols {
+		return string(r[:max(cols-2, 0)]) + "…"
+	}
+	return s
 }
 
 // durationText writes d as 42 s, 3 min 05 s or 1 h 02 min.

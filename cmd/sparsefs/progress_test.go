@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -59,8 +60,22 @@ func TestProgressLineOfAFit(t *testing.T) {
 	// The fraction of a fit counts iterations against the limit: no share
 	// done and no time left are shown for it.
 	got := p.text(job.Progress{Iteration: 12, MaxIterations: 1000, Objective: 3.25, Fraction: 0.012}, 65*time.Second)
-	if want := "sparsefs select: iteration 12 of at most 1000, objective 3.25 · 1 min 05 s elapsed"; got != want {
+	if want := "sparsefs select: iteration 12/1000, J 3.25 · 1 min 05 s"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
+	}
+	// An evaluation on one worker: the share done first, then the fit's
+	// iteration.
+	p.fit, p.name = false, "sparsefs eval"
+	got = p.text(job.Progress{Iteration: 149, MaxIterations: 1000, Objective: 3.83202, Fraction: 0.5}, 90*time.Second)
+	if want := "sparsefs eval: 50% done · 1 min 30 s elapsed · about 1 min 30 s left · iteration 149/1000, J 3.83202"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	// On a terminal the line is cut short of its width, never wrapped.
+	if f := fit(got, 80); len([]rune(f)) != 79 || !strings.HasSuffix(f, "…") {
+		t.Fatalf("cut to 80 columns: %q (%d)", f, len([]rune(f)))
+	}
+	if f := fit("short", 80); f != "short" {
+		t.Fatalf("a short line was changed: %q", f)
 	}
 }
 
@@ -90,6 +105,9 @@ func TestProgressOffOrNotATerminal(t *testing.T) {
 	}
 	if p := newProgressLine(&bytes.Buffer{}, "x", "auto", false, now); p != nil {
 		t.Fatal("-progress auto shows progress on what is not a terminal")
+	}
+	if p := newProgressLine(os.Stderr, "x", "", false, now); p != nil {
+		t.Fatal("a command without -progress shows progress")
 	}
 	var p *progressLine // its methods do nothing
 	p.update(job.Progress{Fraction: 0.5})
