@@ -108,7 +108,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
 		return 1
 	}
-	stdout.Write(append(out, '\n'))
+	if _, err := stdout.Write(append(out, '\n')); err != nil {
+		fmt.Fprintf(stderr, "sparsefs %s: writing the result: %v\n", args[0], err)
+		return 1
+	}
 	return 0
 }
 

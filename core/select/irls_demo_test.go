@@ -14,16 +14,6 @@ import (
 	selection "sparsefs/core/select"
 )
 
-// On the second of the four folds (seed 7) of the breast-cancer demo that
-// the page evaluates, rfs at the default rule stopped, natively, 1.2·10⁻⁴
-// above the optimum with feature 29 tenth and 12 eleventh, where the
-// optimum (and the wasm build, whose rounding took another path) has 12
-// ninth with a clear margin (0.132 against 0.109): the window of three
-// plain steps after an accelerated one had been met by a lull whose
-// decreases were growing (settled in irls.go, docs/irls.md "Native and
-// wasm"). The default solver must now stop within 2·10⁻⁵ of the optimum
-// of the independent Newton solver (irls_ref_test.go) on the fold's
-// training part, as job.Run builds it, and with the optimum's top 10.
 // demoFold returns the training part of split (0-based) of the four folds
 // (seed 7) of the breast-cancer demo, z-scored on itself with the bias on,
 // as job.Run's eval plan builds it for the page and the CLI.
@@ -65,6 +55,16 @@ func demoFold(t testing.TB, split int) *selection.Problem {
 	return &selection.Problem{X: dataset.FitScaler(dataset.ZScore, x).Transform(x), Y: y, C: len(ds.Classes), Bias: true}
 }
 
+// On the second of the four folds (seed 7) of the breast-cancer demo that
+// the page evaluates, rfs at the default rule stopped, natively, 1.2·10⁻⁴
+// above the optimum with feature 29 tenth and 12 eleventh, where the
+// optimum (and the wasm build, whose rounding took another path) has 12
+// ninth with a clear margin (0.132 against 0.109): the window of three
+// plain steps after an accelerated one had been met by a lull whose
+// decreases were growing (settled in irls.go, docs/irls.md "Native and
+// wasm"). The default solver must now stop within 2·10⁻⁵ of the optimum
+// of the independent Newton solver (irls_ref_test.go) on the fold's
+// training part, as job.Run builds it, and with the optimum's top 10.
 func TestRFSDemoFoldStopsNearOptimum(t *testing.T) {
 	p := demoFold(t, 1)
 	_, n := p.X.Dims()
