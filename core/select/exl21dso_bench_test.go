@@ -57,3 +57,31 @@ func BenchmarkDSO(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkElasso compares the solvers of elasso (α = 0, β = 1) on wide
+// data: reweight certifies tol = 1e−6, cd and fista mostly stop at the
+// iteration limit (the iterations metric says which).
+//
+//	go test -run '^$' -bench Elasso -benchtime 1x ./core/select
+func BenchmarkElasso(b *testing.B) {
+	for _, d := range []struct {
+		file string
+		size string
+	}{{"GLIOMA.csv.gz", "50x4434"}, {"ALLAML.csv.gz", "72x7129"}, {"lymphoma.csv.gz", "96x4026"}} {
+		p := loadProblem(b, d.file, 1, 1)
+		for _, sv := range []Exl21Solver{Exl21Reweight, Exl21CD, Exl21FISTA} {
+			b.Run(fmt.Sprintf("%s_%s/%v", d.file[:len(d.file)-7], d.size, sv), func(b *testing.B) {
+				var res *Result
+				for b.Loop() {
+					var err error
+					res, err = Exl21{Beta: 1, Solver: sv}.Fit(context.Background(), p, &Settings{})
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(res.Iterations), "iter")
+				b.ReportMetric(res.Objective, "objective")
+			})
+		}
+	}
+}
