@@ -260,9 +260,6 @@ function playwrightLike(p) {
     evaluate: (fn, arg) => p.evaluate(fn, arg),
     // The page's load event (the only event the tests wait for).
     waitForEvent: (name) => new Promise((resolve) => p.once(name, resolve)),
-    // The dedicated workers the page started (BiDi's worker realms), each
-    // with evaluate(fn) as Playwright's.
-    workers: () => p.workers(),
     $: (sel) => p.$(sel),
     $eval: (sel, fn, arg) => p.$eval(sel, fn, arg),
     $$eval: (sel, fn, arg) => p.$$eval(sel, fn, arg),
