@@ -3,14 +3,18 @@
 // Firefox), on the site served by bin/serve with its
 // Content-Security-Policy header. It runs the demo's evaluation in the
 // blob: workers and compares the accuracies with `sparsefs eval`, checks
-// the charts, the policy inside a blob: worker, a malformed upload's
-// message; then the laboratory the Chromium tests check, through the same
-// test bodies (scenarios.mjs): a parameter grid on the pool with its
-// convergence plot and |W| heat map (dist-e2e/, whose worker holds the
-// slow test double e2e_slow), the saved report loaded back, cancel
-// mid-evaluation and resume, the keyboard-only walk, the papers' presets,
-// a whole analysis without a network request; last the offline reload
-// through the service worker.
+// the charts and a malformed upload's message; then the laboratory the
+// Chromium tests check, through the same test bodies (scenarios.mjs): a
+// parameter grid on the pool with its convergence plot and |W| heat map
+// (dist-e2e/, whose worker holds the slow test double e2e_slow), the
+// categorical parameter's choices, the exports parsed back, the saved
+// report loaded back, cancel mid-evaluation and resume, cancel
+// mid-ranking, no layout jump, the keyboard-only walk, the papers'
+// presets, a whole analysis without a network request, a new build's
+// update offer, the policy under the server's header and under the meta
+// tag alone (checked in a blob: worker the test starts: BiDi cannot run a
+// function in the page's own workers); last the offline reload through
+// the service worker.
 //
 //   ./build.sh e2e-site && cd e2e && node --test firefox.mjs
 //
