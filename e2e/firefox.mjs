@@ -3,14 +3,18 @@
 // Firefox), on the site served by bin/serve with its
 // Content-Security-Policy header. It runs the demo's evaluation in the
 // blob: workers and compares the accuracies with `sparsefs eval`, checks
-// the charts, the policy inside a blob: worker, a malformed upload's
-// message; then the laboratory the Chromium tests check, through the same
-// test bodies (scenarios.mjs): a parameter grid on the pool with its
-// convergence plot and |W| heat map (dist-e2e/, whose worker holds the
-// slow test double e2e_slow), the saved report loaded back, cancel
-// mid-evaluation and resume, the keyboard-only walk, the papers' presets,
-// a whole analysis without a network request; last the offline reload
-// through the service worker.
+// the charts and a malformed upload's message; then the laboratory the
+// Chromium tests check, through the same test bodies (scenarios.mjs): a
+// parameter grid on the pool with its convergence plot and |W| heat map
+// (dist-e2e/, whose worker holds the slow test double e2e_slow), the
+// categorical parameter's choices, the exports parsed back, the saved
+// report loaded back, cancel mid-evaluation and resume, cancel
+// mid-ranking, no layout jump, the keyboard-only walk, the papers'
+// presets, a whole analysis without a network request, a new build's
+// update offer, the policy under the server's header and under the meta
+// tag alone (checked in a blob: worker the test starts: BiDi cannot run a
+// function in the page's own workers); last the offline reload through
+// the service worker.
 //
 //   ./build.sh e2e-site && cd e2e && node --test firefox.mjs
 //
@@ -22,7 +26,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, startFirefox, firefoxPath, cli, repo, assertSameNumbers, openApp, chooseMethods, runAndWait, controlled } from './lib.mjs';
-import { gridOnThePool, reportLoadsBack, cancelEvaluationAndResume, keyboardWalk, presets, analysisWithoutRequests } from './scenarios.mjs';
+import {
+  gridOnThePool, categoricalChoices, exportsParseBack, reportLoadsBack, cancelEvaluationAndResume, cancelRanking, noLayoutJump,
+  keyboardWalk, presets, analysisWithoutRequests, newBuildOffered, policyBinds, inBlobWorker,
+} from './scenarios.mjs';
 
 const required = Boolean(process.env.SPARSEFS_REQUIRE_DATA || process.env.CI);
 const missing = !existsSync(firefoxPath);
@@ -136,33 +143,6 @@ test('Firefox: the demo evaluated in the blob: workers gives the accuracies of s
   assert.deepEqual(problems, []);
 });
 
-test('Firefox: the policy binds a blob: worker (no eval, no fetch elsewhere) and wasm still compiles there', { skip }, async () => {
-  await openApp(page, server.url);
-  const got = await page.evaluate(async () => {
-    const src = `
-      onmessage = async () => {
-        let evalResult = 'allowed';
-        try { (0, eval)('1'); } catch (e) { evalResult = e.name; }
-        let fetchResult = 'allowed';
-        try { await fetch('http://127.0.0.1:9/leak'); } catch (e) { fetchResult = e.name; }
-        // The smallest wasm module: 'wasm-unsafe-eval' allows it.
-        let wasm = 'refused';
-        try { await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); wasm = 'compiled'; } catch (e) { wasm = e.name; }
-        postMessage({ evalResult, fetchResult, wasm, protocol: self.location.protocol });
-      };`;
-    const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
-    const r = await new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); w.postMessage(0); });
-    w.terminate();
-    // Let the browser report the refusal before the next test listens.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return r;
-  });
-  assert.deepEqual(got, { evalResult: 'EvalError', fetchResult: 'TypeError', wasm: 'compiled', protocol: 'blob:' });
-  // The refusals are expected here: not the app's problems.
-  assert.ok(problems.every((p) => /connect-src|script-src/.test(p)), problems.join('\n'));
-  problems.length = 0;
-});
-
 test('Firefox: a malformed CSV shows a readable message; a good file after it works', { skip }, async () => {
   const bad = path.join(tmp, 'ragged.csv');
   writeFileSync(bad, 'a,b,label\n1,2,x\n3,4\n5,6,y\n');
@@ -186,6 +166,14 @@ test('Firefox: a parameter grid runs on the pool (both workers busy, the page re
   saved = await gridOnThePool(browser, lab.url);
 });
 
+test('Firefox: a categorical parameter is a set of choices: each ticked choice is a job', { skip }, async () => {
+  await categoricalChoices(browser);
+});
+
+test('Firefox: exports — the ranking, the reduced data and a chart as SVG and PNG parse back', { skip }, async () => {
+  await exportsParseBack(browser);
+});
+
 test('Firefox: the saved report loads back (results, configuration, demo) and Run repeats it', { skip }, async () => {
   assert.ok(saved, 'the grid test saves the report');
   await reportLoadsBack(browser, lab.url, saved, tmp);
@@ -193,6 +181,14 @@ test('Firefox: the saved report loads back (results, configuration, demo) and Ru
 
 test('Firefox: cancel mid-evaluation keeps the finished units; Run with the same settings takes them over', { skip }, async () => {
   await cancelEvaluationAndResume(browser, lab.url);
+});
+
+test('Firefox: cancel mid-ranking stops the workers at once, keeps what finished; fresh workers take the next run', { skip }, async () => {
+  await cancelRanking(browser, lab.url);
+});
+
+test('Firefox: no layout jump — the results arrive without moving what is above them', { skip }, async () => {
+  await noLayoutJump(browser, lab.url);
 });
 
 test('Firefox: keyboard only — every control on the way labelled, focus visible, Run reached by Tab and run', { skip }, async () => {
@@ -207,6 +203,24 @@ test('Firefox: presets reproduce the papers’ protocols', { skip }, async () =>
 test('Firefox: a whole analysis after the first load makes no network request', { skip }, async () => {
   await analysisWithoutRequests(browser, server, tmp);
 });
+
+test('Firefox: a new build replaces the old one: the page offers to update, then runs the new files', { skip }, async () => {
+  await newBuildOffered(browser, tmp);
+});
+
+for (const plain of [false, true]) {
+  test(`Firefox: the policy binds the page and its workers (${plain ? 'a host without headers: the meta policy' : 'the server’s header'})`, { skip }, async () => {
+    const host = await startServer('/', { plain });
+    try {
+      await policyBinds(browser, host, plain, inBlobWorker);
+    } finally {
+      host.stop();
+    }
+    // Firefox reports the refusals as page errors: expected here.
+    assert.ok(problems.every((p) => /connect-src|script-src/.test(p)), problems.join('\n'));
+    problems.length = 0;
+  });
+}
 
 test('Firefox: with the server gone, the app reloads from the service worker and runs the demo', { skip }, async () => {
   await openApp(page, server.url);

@@ -258,6 +258,8 @@ function playwrightLike(p) {
     waitForSelector: (sel, options) => p.waitForSelector(sel, options),
     waitForFunction: (fn, arg, options = {}) => p.waitForFunction(fn, options, arg),
     evaluate: (fn, arg) => p.evaluate(fn, arg),
+    // The page's load event (the only event the tests wait for).
+    waitForEvent: (name) => new Promise((resolve) => p.once(name, resolve)),
     $: (sel) => p.$(sel),
     $eval: (sel, fn, arg) => p.$eval(sel, fn, arg),
     $$eval: (sel, fn, arg) => p.$$eval(sel, fn, arg),
@@ -362,8 +364,14 @@ export async function configureTable1(page, url, n, file, klist = '20, 80') {
   await page.click('#apply-preset');
   await page.fill('#klist', klist);
   const plan = await page.textContent('#plan');
-  await page.waitForFunction(() => [...document.querySelectorAll('#running li')].every((l) => / · idle$/.test(l.textContent)), null, { timeout: 120000 });
+  await waitIdle(page, 120000);
   return plan;
+}
+
+// waitIdle waits until every worker of the page is idle (data read,
+// warm-up over).
+export async function waitIdle(page, timeout = 60000) {
+  await page.waitForFunction(() => [...document.querySelectorAll('#running li')].every((l) => / · idle$/.test(l.textContent)), null, { timeout });
 }
 
 // controlled waits until the service worker has filled its cache and

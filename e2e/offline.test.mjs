@@ -5,11 +5,11 @@
 // the page is interactive quickly.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync, readFileSync, mkdtempSync, cpSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, startBrowser, repo, openApp, chooseMethods, runAndWait, shownRanking, controlled } from './lib.mjs';
-import { analysisWithoutRequests } from './scenarios.mjs';
+import { startServer, startBrowser, openApp, chooseMethods, runAndWait, shownRanking, controlled } from './lib.mjs';
+import { analysisWithoutRequests, newBuildOffered, policyBinds } from './scenarios.mjs';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'sparsefs-offline-'));
 const cleanup = [];
@@ -54,65 +54,15 @@ test('with the network off, the app reloads from its cache and runs the demo', a
 });
 
 test('a new build replaces the old one: the page offers to update, then runs the new files', async () => {
-  const site = path.join(tmp, 'site');
-  cpSync(path.join(repo, 'dist'), site, { recursive: true });
-  const { server, page } = await setup({ dir: site });
-  await openApp(page, server.url);
-  await controlled(page);
-  const oldCaches = await page.evaluate(() => caches.keys());
-  assert.equal(oldCaches.length, 1);
-  // "Deploy" a new build: a changed file and its service worker's version.
-  writeFileSync(path.join(site, 'app.js'), readFileSync(path.join(site, 'app.js'), 'utf8') + '\n// build 2\n');
-  const sw = readFileSync(path.join(site, 'sw.js'), 'utf8');
-  writeFileSync(path.join(site, 'sw.js'), sw.replace(/const VERSION = '[^']*'/, "const VERSION = 'build-2'"));
-  await page.reload();
-  await page.waitForSelector('#update-now', { timeout: 30000 });
-  // Until the user agrees, the old build keeps running.
-  assert.equal(await page.evaluate(async () => (await (await fetch('app.js')).text()).includes('// build 2')), false);
-  await Promise.all([page.waitForEvent('load'), page.click('#update-now')]);
-  await openApp(page, server.url);
-  assert.equal(await page.evaluate(async () => (await (await fetch('app.js')).text()).includes('// build 2')), true);
-  assert.deepEqual(await page.evaluate(() => caches.keys()), ['sparsefs-build-2']);
+  const browser = await startBrowser();
+  cleanup.push(() => browser.close());
+  await newBuildOffered(browser, tmp);
 });
-
-// cspInWorker asks a computing worker to fetch from another origin and to
-// eval; both must be refused by the policy.
-async function cspInWorker(page) {
-  await page.waitForFunction(() => true);
-  const workers = page.workers();
-  assert.ok(workers.length >= 1, 'no worker');
-  return workers[0].evaluate(async () => {
-    let violated = '';
-    self.addEventListener('securitypolicyviolation', (e) => { violated = e.violatedDirective; });
-    try { await fetch('http://127.0.0.1:9/leak'); } catch { /* refused */ }
-    await new Promise((r) => setTimeout(r, 200));
-    let evalResult = 'allowed';
-    try { (0, eval)('1'); } catch (e) { evalResult = e.name; }
-    return { violated, evalResult, url: self.location.protocol };
-  });
-}
 
 for (const plain of [false, true]) {
   test(`the policy binds the page and its workers (${plain ? 'a host without headers: the meta policy' : 'the server’s header'})`, async () => {
-    const { server, page } = await setup({ plain });
-    const resp = await page.goto(server.url);
-    assert.equal(resp.headers()['content-security-policy'] === undefined, plain);
-    await openApp(page, server.url);
-    const w = await cspInWorker(page);
-    assert.deepEqual(w, { violated: 'connect-src', evalResult: 'EvalError', url: 'blob:' });
-    const p = await page.evaluate(async () => {
-      let violated = '';
-      document.addEventListener('securitypolicyviolation', (e) => { violated = e.violatedDirective; });
-      try { await fetch('http://127.0.0.1:9/leak'); } catch { /* refused */ }
-      await new Promise((r) => setTimeout(r, 200));
-      return violated;
-    });
-    assert.equal(p, 'connect-src');
-    // The workers still compute (wasm is allowed): the demo runs.
-    await page.click('#demo');
-    await page.waitForSelector('#preview');
-    await chooseMethods(page, ['fisher']);
-    await runAndWait(page);
+    const { server, browser } = await setup({ plain });
+    await policyBinds(browser, server, plain);
   });
 }
 

@@ -12,9 +12,10 @@
 // take a few tenths of a second more. Every state waited for during a
 // run therefore lasts well over a second.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, readFileSync, cpSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
-import { openApp, chooseMethods, runAndWait, shownRanking, setMode, runs, waitRun, controlled } from './lib.mjs';
+import { repo, startServer, openApp, chooseMethods, runAndWait, shownRanking, setMode, runs, waitRun, waitIdle, controlled } from './lib.mjs';
 
 // loadDigits opens the digits demo, ready to rank on all the data.
 export async function loadDigits(page, url) {
@@ -23,6 +24,13 @@ export async function loadDigits(page, url) {
   await page.click('#demo');
   await page.waitForSelector('#preview');
   await setMode(page, 'rank');
+}
+
+// setSlow types e2e_slow's parameters: ms (milliseconds of work per
+// iteration) and max_iter, each a value or a list (a grid).
+async function setSlow(page, ms, maxIter) {
+  await page.fill('#p-e2e_slow-ms', ms);
+  await page.fill('#p-e2e_slow-max_iter', maxIter);
 }
 
 // runStates reads the state column of the jobs' table.
@@ -49,8 +57,7 @@ export async function gridOnThePool(browser, url) {
   // 0.9, 1.8 and 2.7 s of work: the slots are filled as fisher, ms 30 |
   // ms 60, ms 90, so both workers hold a job for the first 1.8 s (with
   // 5, 10, 15 ms the overlap was 0.25 s and a render could miss it).
-  await page.fill('#p-e2e_slow-ms', '30, 60, 90');
-  await page.fill('#p-e2e_slow-max_iter', '30');
+  await setSlow(page, '30, 60, 90', '30');
   assert.equal(await page.textContent('#plan'), 'Run will fit 4 jobs on 2 workers.');
   // The longest gap between timer ticks on the page's thread while the
   // run goes on: the page must never freeze.
@@ -114,6 +121,84 @@ export async function gridOnThePool(browser, url) {
   return { file: saved.file, rankings };
 }
 
+// categoricalChoices (dist-e2e, after gridOnThePool on the same page):
+// a categorical parameter is a set of choices, each ticked choice a job.
+export async function categoricalChoices(browser) {
+  const { page } = browser;
+  await page.click('#runs tbody tr:nth-child(1) button'); // keep the grid's results as they are
+  await chooseMethods(page, ['fisher', 'e2e_slow']);
+  assert.equal(await page.isChecked('#p-e2e_slow-shape-flat'), true); // the default
+  await page.check('#p-e2e_slow-shape-steep');
+  assert.equal(await page.textContent('#plan'), 'Run will fit 7 jobs on 2 workers.');
+  await page.uncheck('#p-e2e_slow-shape-flat');
+  assert.equal(await page.textContent('#plan'), 'Run will fit 4 jobs on 2 workers.');
+  await page.uncheck('#p-e2e_slow-shape-steep'); // none left: the default again
+  assert.equal(await page.isChecked('#p-e2e_slow-shape-flat'), true);
+  assert.equal(await page.textContent('#plan'), 'Run will fit 4 jobs on 2 workers.');
+  assert.deepEqual(browser.problems, []);
+}
+
+// digits reads the digits demo as a table of text: [header, ...rows].
+function digits() {
+  const text = gunzipSync(readFileSync(path.join(repo, 'assets', 'demo', 'digits.csv.gz'))).toString();
+  return text.trim().split('\n').map((l) => l.split(','));
+}
+
+// exportsParseBack (dist-e2e, after gridOnThePool on the same page): the
+// ranking CSV, the reduced data, a chart as SVG (read back by the browser
+// as an image of its declared size) and as PNG.
+export async function exportsParseBack(browser) {
+  const { page } = browser;
+  await page.click('#runs tbody tr:nth-child(1) button'); // fisher
+  await page.waitForFunction(() => document.querySelector('#result-summary').textContent.startsWith('fisher'));
+  const shown = await shownRanking(page);
+  const ranking = await browser.download('#export-ranking');
+  assert.equal(ranking.name, 'fisher-ranking.csv');
+  const rows = ranking.bytes.toString().trim().split('\n').map((l) => l.split(','));
+  assert.deepEqual(rows[0], ['rank', 'feature', 'index', 'score', 'in_top_20_of_4_runs']);
+  assert.equal(rows.length, 65);
+  shown.forEach((r, i) => {
+    assert.deepEqual(rows[i + 1].slice(0, 3), [String(r.rank), r.name, String(r.column)]);
+    assert.ok(Math.abs(+rows[i + 1][3] - +r.score) <= 5e-4 * Math.abs(+r.score), `${rows[i + 1][3]} vs ${r.score}`);
+  });
+  // The reduced data: the top 20 features in ranking order and the class,
+  // the numbers as in the original file.
+  const reduced = await browser.download('#export-reduced');
+  assert.equal(reduced.name, 'digits-top20.csv');
+  const red = reduced.bytes.toString().trim().split('\n').map((l) => l.split(','));
+  const orig = digits();
+  assert.equal(red.length, orig.length);
+  assert.deepEqual(red[0], [...shown.map((r) => r.name), 'digit']);
+  for (let i = 1; i < orig.length; i++) {
+    assert.deepEqual(red[i], [...shown.map((r) => orig[i][r.column]), orig[i][64]], `row ${i}`);
+  }
+  // A chart as SVG: a standalone file with its own colours.
+  await page.click('#runs tbody tr:nth-child(2) button');
+  await page.waitForSelector('#chart-weights svg');
+  const svg = await browser.download('#fig-conv-e2e_slow .save-svg');
+  assert.equal(svg.name, 'sparsefs-conv-e2e_slow.svg');
+  const text = svg.bytes.toString();
+  assert.match(text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.match(text, /<title id="conv-e2e_slow-title">Convergence — e2e_slow<\/title>/);
+  assert.ok(!/style=|<style|<script/.test(text));
+  // The browser reads it back as an image of the declared size.
+  const declared = text.match(/<svg [^>]*width="(\d+)" height="(\d+)"/).slice(1).map(Number);
+  assert.equal(declared[0], 640);
+  const size = await page.evaluate(async (t) => {
+    const img = new Image();
+    img.src = URL.createObjectURL(new Blob([t], { type: 'image/svg+xml' }));
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, text);
+  assert.deepEqual(size, declared);
+  // As PNG: drawn at twice the size.
+  const png = await browser.download('#fig-conv-e2e_slow .save-png');
+  assert.equal(png.name, 'sparsefs-conv-e2e_slow.png');
+  assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.deepEqual([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)], declared.map((v) => 2 * v));
+  assert.deepEqual(browser.problems, []);
+}
+
 // reportLoadsBack (dist-e2e) loads the report gridOnThePool saved: its
 // results and configuration come back, the demo it used is loaded again,
 // and Run repeats it; a file that is not a report says so.
@@ -165,14 +250,13 @@ export async function cancelEvaluationAndResume(browser, url) {
   // The run then starts from the same state in every browser.
   await openApp(page, url);
   await chooseMethods(page, ['fisher', 'e2e_slow']);
-  await page.fill('#p-e2e_slow-ms', '200');
-  await page.fill('#p-e2e_slow-max_iter', '10');
+  await setSlow(page, '200', '10');
   await page.fill('#klist', '5, 10');
   await page.selectOption('#demo-choice', 'digits');
   await page.click('#demo');
   await page.waitForSelector('#preview');
   assert.equal(await page.textContent('#plan'), 'Run will evaluate 2 settings × 5 folds = 10 units on 2 workers.');
-  await page.waitForFunction(() => [...document.querySelectorAll('#running li')].every((l) => / · idle$/.test(l.textContent)), null, { timeout: 60000 });
+  await waitIdle(page);
   const n = await runs(page);
   await page.click('#run');
   // fisher's 5 units are quick; e2e_slow's take 2 s each, two at a time
@@ -213,6 +297,70 @@ export async function cancelEvaluationAndResume(browser, url) {
   await runAndWait(page);
   assert.match(await page.textContent('#progress-text'), /^5 of 5 units done · report merged/);
   assert.equal(await page.$('#notice'), null);
+  assert.deepEqual(browser.problems, []);
+}
+
+// cancelRanking (dist-e2e) cancels a ranking of six e2e_slow jobs on the
+// digits demo while two run: the workers are stopped at once, what
+// finished is kept and shown, and fresh workers take the next run.
+export async function cancelRanking(browser, url) {
+  const { page } = browser;
+  await loadDigits(page, url);
+  await chooseMethods(page, ['e2e_slow']);
+  // 2.0–2.1 s a job, two at a time: from the first job's end to the
+  // fourth's, 1 to 3 jobs are done and 2 run, for 2.1 s (with 40–45 ms
+  // that state lasted 0.9 s, less than two renders apart during a run).
+  await setSlow(page, '100, 101, 102, 103, 104, 105', '20');
+  assert.equal(await page.textContent('#plan'), 'Run will fit 6 jobs on 2 workers.');
+  // Both workers start from the same state (data read, warm-up over).
+  await waitIdle(page);
+  await page.click('#run');
+  await page.waitForFunction(() => /^[1-3] of 6 done · 2 running/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
+  const t0 = Date.now();
+  await page.click('#cancel');
+  await page.waitForFunction(() => /cancelled/.test(document.querySelector('#progress-text').textContent));
+  const took = Date.now() - t0;
+  console.log(`cancelling the ranking took ${took} ms`);
+  assert.ok(took < 1000, `cancelling took ${took} ms`);
+  const states = await runStates(page);
+  const done = states.filter((s) => s === 'done').length;
+  assert.ok(done >= 1 && done <= 3, states.join(' '));
+  assert.equal(states.filter((s) => s === 'cancelled').length, 6 - done);
+  assert.match(await page.textContent('#notice'), new RegExp(`^Cancelled ${6 - done} jobs; the results already finished are kept\\.`));
+  // The finished results are still shown.
+  assert.equal((await shownRanking(page)).length, 20);
+  assert.deepEqual(await page.$$eval('#running li', (l) => l.map((x) => x.textContent)), ['worker 1 · idle', 'worker 2 · idle']);
+  // Fresh workers take the next run (they get the data again).
+  await setSlow(page, '1', '5');
+  await chooseMethods(page, ['e2e_slow', 'fisher']);
+  await runAndWait(page);
+  assert.deepEqual(await runStates(page), ['done', 'done']);
+  assert.deepEqual(browser.problems, []);
+}
+
+// noLayoutJump (dist-e2e): the results arrive without moving what is
+// above them — the results' heading stays where it was before Run, while
+// the run goes on and after it.
+export async function noLayoutJump(browser, url) {
+  const { page } = browser;
+  await loadDigits(page, url);
+  await chooseMethods(page, ['fisher', 'e2e_slow']);
+  // 3 s of work, so that a render (every 0.5 s during a run) shows it
+  // running (with 0.4 s a render could miss it).
+  await setSlow(page, '100', '30');
+  // The heading's place in the document, to a hundredth of a pixel (a
+  // jump moves it by whole lines): Run's click scrolls the page, and
+  // Firefox's rectangles are single-precision, so that top + scrollY
+  // differs in the fifth decimal after a scroll (2628.30005 before,
+  // 2628.29999 after a scroll of 455 px, the heading unmoved).
+  const top = () => page.$eval('#results-h', (h) => Math.round(100 * (h.getBoundingClientRect().top + window.scrollY)) / 100);
+  const before = await top();
+  await page.click('#run');
+  await page.waitForFunction(() => /running/.test(document.querySelector('#progress-text').textContent));
+  const during = await top();
+  await page.waitForFunction(() => /^2 of 2 done/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
+  const afterRun = await top();
+  assert.deepEqual([during, afterRun], [before, before]);
   assert.deepEqual(browser.problems, []);
 }
 
@@ -350,4 +498,100 @@ export async function analysisWithoutRequests(browser, server, tmp) {
   assert.deepEqual(network, [], 'requests seen by the browser');
   assert.deepEqual(server.requests.slice(before), [], 'requests that reached the server');
   assert.deepEqual(browser.problems, []);
+}
+
+// newBuildOffered serves a copy of dist/ in tmp, lets the service worker
+// take the page, "deploys" a new build there, and checks that the page
+// offers to update, keeps the old build until the user agrees, and then
+// runs the new files from a cache of the new version only.
+export async function newBuildOffered(browser, tmp) {
+  const { page } = browser;
+  const site = path.join(tmp, 'site');
+  cpSync(path.join(repo, 'dist'), site, { recursive: true });
+  const server = await startServer('/', { dir: site });
+  try {
+    await openApp(page, server.url);
+    await controlled(page);
+    const oldCaches = await page.evaluate(() => caches.keys());
+    assert.equal(oldCaches.length, 1);
+    // "Deploy" a new build: a changed file and its service worker's version.
+    writeFileSync(path.join(site, 'app.js'), readFileSync(path.join(site, 'app.js'), 'utf8') + '\n// build 2\n');
+    const sw = readFileSync(path.join(site, 'sw.js'), 'utf8');
+    writeFileSync(path.join(site, 'sw.js'), sw.replace(/const VERSION = '[^']*'/, "const VERSION = 'build-2'"));
+    await page.reload();
+    await page.waitForSelector('#update-now', { timeout: 30000 });
+    // Until the user agrees, the old build keeps running.
+    assert.equal(await page.evaluate(async () => (await (await fetch('app.js')).text()).includes('// build 2')), false);
+    // The page reloads itself once the new build's service worker has
+    // taken over (not navigated again: Firefox reports a page left while
+    // its service worker still answers a request as a page error).
+    await Promise.all([page.waitForEvent('load'), page.click('#update-now')]);
+    await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
+    assert.equal(await page.evaluate(async () => (await (await fetch('app.js')).text()).includes('// build 2')), true);
+    assert.deepEqual(await page.evaluate(() => caches.keys()), ['sparsefs-build-2']);
+    assert.deepEqual(browser.problems, []);
+  } finally {
+    server.stop();
+  }
+}
+
+// workerPolicyCheck runs in a worker: it fetches from another origin and
+// evals; the policy must refuse both (the fetch with a violation event).
+async function workerPolicyCheck() {
+  let violated = '';
+  self.addEventListener('securitypolicyviolation', (e) => { violated = e.violatedDirective; });
+  try { await fetch('http://127.0.0.1:9/leak'); } catch { /* refused */ }
+  await new Promise((r) => setTimeout(r, 200));
+  let evalResult = 'allowed';
+  try { (0, eval)('1'); } catch (e) { evalResult = e.name; }
+  return { violated, evalResult, url: self.location.protocol };
+}
+
+// inPageWorker runs workerPolicyCheck in a computing worker of the page
+// itself (Playwright reaches a page's workers).
+export async function inPageWorker(page) {
+  await page.waitForFunction(() => true);
+  const workers = page.workers();
+  assert.ok(workers.length >= 1, 'no worker');
+  return workers[0].evaluate(workerPolicyCheck);
+}
+
+// inBlobWorker runs workerPolicyCheck in a worker the test starts from the
+// page the way the page starts its own: a script in a blob: URL made by
+// the page (for Firefox, whose WebDriver BiDi announces a page's workers
+// but cannot run a function in them).
+export async function inBlobWorker(page) {
+  return page.evaluate((src) => new Promise((resolve) => {
+    const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+    w.onmessage = (e) => {
+      w.terminate();
+      resolve(e.data);
+    };
+  }), `(${workerPolicyCheck})().then((r) => postMessage(r));`);
+}
+
+// policyBinds checks on a server started with or without (plain) the
+// security headers that the Content-Security-Policy — the server's header,
+// or the page's meta tag on a host that sends none — binds the page and
+// its workers (checked in a worker by inWorker), and that the workers
+// still compute.
+export async function policyBinds(browser, server, plain, inWorker = inPageWorker) {
+  const { page } = browser;
+  const resp = await page.goto(server.url);
+  assert.equal(resp.headers()['content-security-policy'] === undefined, plain);
+  await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
+  assert.deepEqual(await inWorker(page), { violated: 'connect-src', evalResult: 'EvalError', url: 'blob:' });
+  const p = await page.evaluate(async () => {
+    let violated = '';
+    document.addEventListener('securitypolicyviolation', (e) => { violated = e.violatedDirective; });
+    try { await fetch('http://127.0.0.1:9/leak'); } catch { /* refused */ }
+    await new Promise((r) => setTimeout(r, 200));
+    return violated;
+  });
+  assert.equal(p, 'connect-src');
+  // The workers still compute (wasm is allowed): the demo runs.
+  await page.click('#demo');
+  await page.waitForSelector('#preview');
+  await chooseMethods(page, ['fisher']);
+  await runAndWait(page);
 }
