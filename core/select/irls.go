@@ -870,16 +870,23 @@ func (s *irls) solve(first bool, shift float64) (float64, error) {
 	for idx, j := range s.act {
 		copy(s.wNext[j*c:(j+1)*c], wa.Data[idx*c:(idx+1)*c])
 	}
-	// The exact objective J(W) of Eq. (2).
+	return s.exactJ(s.eNext, wa.Data[:na*c]), nil
+}
+
+// exactJ is the exact objective J(W) of Eq. (2), Σᵢ‖eᵢ‖^r + λΣⱼ‖wʲ‖^p,
+// from the residual rows e (m×c) and rows of W (any number of rows of c;
+// rows at zero add nothing).
+func (s *irls) exactJ(e, w []float64) float64 {
+	c := s.c
 	loss := 0.0
-	for i := 0; i < m; i++ {
-		loss += pow(norm2(s.eNext[i*c:(i+1)*c]), s.r/2)
+	for i := 0; i < s.m; i++ {
+		loss += pow(norm2(e[i*c:(i+1)*c]), s.r/2)
 	}
 	reg := 0.0
-	for idx := 0; idx < na; idx++ {
-		reg += pow(norm2(wa.Data[idx*c:(idx+1)*c]), s.p/2)
+	for j := 0; j < len(w)/c; j++ {
+		reg += pow(norm2(w[j*c:(j+1)*c]), s.p/2)
 	}
-	return loss + s.lambda*reg, nil
+	return loss + s.lambda*reg
 }
 
 // errIndefinite reports a failed Cholesky factorisation.

@@ -99,20 +99,6 @@ func (s *irls) residual(sup []int, w, e []float64) {
 	linalg.Gemm(true, false, 1, gen(len(sup), m, ztS), gen(len(sup), c, wS), 1, gen(m, c, e))
 }
 
-// objective is the exact J of Eq. (2) (p = 1) at w with residuals e.
-func (s *irls) objective(w, e []float64) float64 {
-	c := s.c
-	loss := 0.0
-	for i := 0; i < s.m; i++ {
-		loss += pow(norm2(e[i*c:(i+1)*c]), s.r/2)
-	}
-	reg := 0.0
-	for j := 0; j < s.nr; j++ {
-		reg += math.Sqrt(norm2(w[j*c : (j+1)*c]))
-	}
-	return loss + s.lambda*reg
-}
-
 func gen(r, c int, d []float64) linalg.General {
 	return linalg.General{Rows: r, Cols: c, Stride: c, Data: d[:r*c]}
 }
@@ -336,7 +322,7 @@ func (s *irls) restrict(st *polishState) {
 		}
 	}
 	s.residual(st.sup, st.w, st.e)
-	st.obj = s.objective(st.w, st.e)
+	st.obj = s.exactJ(st.e, st.w)
 }
 
 // moveViolators moves the parts of the model whose optimality conditions
@@ -368,7 +354,7 @@ func (s *irls) moveViolators(st *polishState, v []float64) bool {
 	slices.Sort(st.sup)
 	if moved {
 		s.residual(st.sup, st.w, st.e)
-		st.obj = s.objective(st.w, st.e)
+		st.obj = s.exactJ(st.e, st.w)
 	}
 	return moved
 }
@@ -408,11 +394,11 @@ func (s *irls) newton(ctx context.Context, st *polishState, limit int, best **po
 			for i := range e {
 				e[i] = st.e[i] + t*de[i]
 			}
-			obj := s.objective(w, e)
+			obj := s.exactJ(e, w)
 			if obj < st.obj {
 				// Recompute e from W: the update above accumulates.
 				s.residual(st.sup, w, e)
-				if obj2 := s.objective(w, e); obj2 < st.obj {
+				if obj2 := s.exactJ(e, w); obj2 < st.obj {
 					st.w, st.e, st.obj = w, e, obj2
 					accepted = true
 					steps++
@@ -468,7 +454,7 @@ func (s *irls) leave(st *polishState, w0 []float64) {
 	// The sets change only with W, E and J together: rows kept at their
 	// values but outside S would leave E (computed over S) out of step
 	// with W.
-	st.sup, st.w, st.e, st.obj = sup, w, e, s.objective(w, e)
+	st.sup, st.w, st.e, st.obj = sup, w, e, s.exactJ(e, w)
 }
 
 // clone returns a copy of st.
