@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"sparsefs/core/job"
@@ -19,8 +20,10 @@ import (
 //
 // Nothing is shown during the first second (quick commands stay silent).
 // On a terminal one line is redrawn in place at most four times a second
-// and erased at the end; elsewhere (-progress on into a log) a line is
-// written every five seconds.
+// — also between reports, so that the time elapsed moves while units run
+// on several workers, which report only when a unit ends — and erased at
+// the end; elsewhere (-progress on into a log) a line is written every
+// five seconds at most, when a report comes.
 type progressLine struct {
 	w    io.Writer
 	name string
@@ -33,6 +36,11 @@ type progressLine struct {
 	start time.Time
 	next  time.Time // no line before this
 	shown bool
+
+	mu   sync.Mutex    // reports come from the workers' goroutines, ticks from ticks'
+	last *job.Progress // the last report (nil before the first)
+	done chan struct{} // closed by end: ticks returns
+	tick sync.WaitGroup
 }
 
 const (
@@ -50,7 +58,31 @@ func newProgressLine(w io.Writer, name, mode string, fit bool, now func() time.T
 		return nil
 	}
 	t := now()
-	return &progressLine{w: w, name: name, fit: fit, tty: tty, now: now, start: t, next: t.Add(progressQuiet)}
+	p := &progressLine{w: w, name: name, fit: fit, tty: tty, now: now, start: t, next: t.Add(progressQuiet)}
+	if tty {
+		p.done = make(chan struct{})
+		p.tick.Go(p.ticks)
+	}
+	return p
+}
+
+// ticks redraws the terminal's line with the last report every
+// progressRedraw until end.
+func (p *progressLine) ticks() {
+	tk := time.NewTicker(progressRedraw)
+	defer tk.Stop()
+	for {
+		select {
+		case <-p.done:
+			return
+		case <-tk.C:
+			p.mu.Lock()
+			if p.last != nil {
+				p.draw(*p.last)
+			}
+			p.mu.Unlock()
+		}
+	}
 }
 
 // check rejects a -progress value other than auto, on and off.
@@ -77,6 +109,14 @@ func (p *progressLine) update(pr job.Progress) {
 	if p == nil {
 		return
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.last = &pr
+	p.draw(pr)
+}
+
+// draw shows pr unless a line was shown too recently (p.mu held).
+func (p *progressLine) draw(pr job.Progress) {
 	t := p.now()
 	if t.Before(p.next) {
 		return
@@ -91,9 +131,16 @@ func (p *progressLine) update(pr job.Progress) {
 	p.shown = true
 }
 
-// end erases the terminal's progress line.
+// end stops the redrawing and erases the terminal's progress line.
 func (p *progressLine) end() {
-	if p != nil && p.tty && p.shown {
+	if p == nil {
+		return
+	}
+	if p.done != nil {
+		close(p.done)
+		p.tick.Wait()
+	}
+	if p.tty && p.shown {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}
 }

@@ -150,3 +150,24 @@ func TestInterruptedRunSaysSo(t *testing.T) {
 		t.Fatalf("exit %d, %q", code, buf.String())
 	}
 }
+
+// On a terminal the line is also redrawn between reports (an evaluation on
+// several workers reports only when a unit ends), until end stops it.
+func TestProgressLineTicksBetweenReports(t *testing.T) {
+	var buf bytes.Buffer
+	start := time.Now().Add(-2 * time.Second) // past the quiet first second
+	p := &progressLine{w: &buf, name: "sparsefs eval", tty: true, now: time.Now, start: start, next: start, done: make(chan struct{})}
+	p.tick.Go(p.ticks)
+	p.update(job.Progress{Fraction: 0.25, Objective: math.NaN()})
+	time.Sleep(1500 * time.Millisecond) // ticks every 250 ms
+	p.end()
+	n := strings.Count(buf.String(), "\r\x1b[Ksparsefs eval: 25% done")
+	if n < 2 {
+		t.Fatalf("%d draws in 1.5 s after one report: %q", n, buf.String())
+	}
+	after := buf.Len()
+	time.Sleep(600 * time.Millisecond)
+	if buf.Len() != after {
+		t.Fatal("the line was drawn after end")
+	}
+}
