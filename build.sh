@@ -53,8 +53,6 @@ deps() {
 }
 
 build() {
-	say "generating the page's copy of the job format (ui/wire/wire_gen.go)"
-	go run ./internal/tools/wiregen
 	say "generating the Vugu code"
 	go tool vugugen -skip-go-mod -skip-main ./ui
 	gofmt -w ui/*_gen.go

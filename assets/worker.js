@@ -1,21 +1,30 @@
 'use strict';
 // The Web Worker that computes. The page runs it from a blob: URL made of
 // Go's wasm_exec.js followed by this file (see app.js), and posts it the
-// compiled worker.wasm module; this bootstrap instantiates the module and
-// runs the Go program, which then takes over onmessage. Messages that
-// arrive before that are queued here and handled by Go when it starts
-// (WASM-NOTES trap 8). Nothing here fetches anything.
+// compiled worker.wasm module ({type: "module"}, the bootstrap's only
+// message); this bootstrap instantiates the module and runs the Go
+// program, which then takes over onmessage and speaks the worker protocol
+// (api/worker.go). Messages that arrive before that are queued here and
+// handled by Go when it starts (docs/wasm.md#early-messages). Nothing here
+// fetches anything.
 self.sparsefsQueue = [];
 self.onmessage = (event) => {
   const d = event.data;
   if (d && d.type === 'module') {
     start(d.module);
   } else if (d && d.type === 'module-error') {
-    self.postMessage({ type: 'fatal', message: 'cannot load the computing module: ' + d.message });
+    fatal('cannot load the computing module: ' + d.message);
   } else {
     self.sparsefsQueue.push(event);
   }
 };
+
+// fatal posts the protocol's Fatal message: its head is the JSON
+// {"fatal": {"message": …}} as UTF-8 bytes, transferred.
+function fatal(message) {
+  const head = new TextEncoder().encode(JSON.stringify({ fatal: { message } })).buffer;
+  self.postMessage({ head }, [head]);
+}
 
 async function start(module) {
   const go = new Go();
@@ -23,9 +32,9 @@ async function start(module) {
   try {
     instance = await WebAssembly.instantiate(module, go.importObject);
   } catch (err) {
-    self.postMessage({ type: 'fatal', message: 'cannot start the computing module: ' + err });
+    fatal('cannot start the computing module: ' + err);
     return;
   }
   await go.run(instance);
-  self.postMessage({ type: 'fatal', message: 'the computing module stopped (see the browser console)' });
+  fatal('the computing module stopped (see the browser console)');
 }

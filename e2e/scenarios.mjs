@@ -436,7 +436,7 @@ export async function presets(browser, url) {
   assert.deepEqual(ticked.sort(), [...['relieff', 'fstat', 'ttest', 'infogain', 'mrmr'], ...(hasRFS ? ['rfs'] : [])].sort());
   assert.match(await page.textContent('#preset-protocol'), /^Protocol: 5-fold cross-validation · svm \(C = 1\) · K = 20, 80\.$/);
   // The demo has 30 features: K = 80 is left out, and the plan says so.
-  assert.match(await page.textContent('#plan'), /K above the 30 features left out: 80\.$/);
+  assert.match(await page.textContent('#plan'), /K = 80 left out: the data have 30 features\.$/);
   // A holdout protocol with tuning: gsr-fs.
   await page.selectOption('#preset', 'gsr-fs-peng-fan');
   await page.click('#apply-preset');

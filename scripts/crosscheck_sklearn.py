@@ -16,7 +16,7 @@ scikit-learn or its dependency scipy, and compares every feature's score to
             bins reproduced here with numpy (bin = floor(r*B/m), r the
             position of the value's first occurrence in sorted order)
 relieff and mrmr have no equivalent there; they are checked against
-independent implementations in core/select's tests. Needs Debian's
+independent implementations in core/selection's tests. Needs Debian's
 python3-sklearn. Shared datasets that are absent are skipped with a message,
 unless SPARSEFS_REQUIRE_DATA is set (as in CI).
 """

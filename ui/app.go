@@ -12,10 +12,10 @@ import (
 	"github.com/vugu/vugu"
 	vjs "github.com/vugu/vugu/js"
 
+	"sparsefs/api"
 	"sparsefs/ui/chart"
 	"sparsefs/ui/lab"
 	"sparsefs/ui/pool"
-	"sparsefs/ui/wire"
 )
 
 // Backend is what the page needs from the browser: the workers (a
@@ -76,14 +76,9 @@ type Opened struct {
 
 // WorkerEvents receives what the workers say (through the Backend).
 type WorkerEvents interface {
-	Ready(slot int)
-	Loaded(data int, sha256 string)
-	Started(job int)
-	Progress(job int, p wire.Progress)
-	// Result: forwarded says the worker sent the part of a unit straight
-	// to the worker that merges the run (Backend.Link).
-	Result(job int, response, digest []byte, forwarded bool)
-	Failed(job int, msg string)
+	// Message is what a slot's worker said.
+	Message(slot int, m *api.FromWorker)
+	// Fatal says a slot's worker died.
 	Fatal(slot int, msg string)
 }
 
@@ -122,10 +117,10 @@ type Root struct {
 	sha256     string
 	loading    bool
 	inspecting bool
-	inspection *wire.Inspection
+	inspection *api.Inspection
 	warmKey    string // what the workers last warmed up for (warmPlan)
 	// labels are labelChoices of labelsOf (every render asks for them).
-	labelsOf  *wire.Inspection
+	labelsOf  *api.Inspection
 	labels    []string
 	dragOver  bool
 	synth     synthForm
@@ -135,7 +130,7 @@ type Root struct {
 	synthOpen, unitsOpen bool
 
 	// The configuration.
-	methods     []wire.MethodInfo
+	methods     []api.MethodInfo
 	cfg         lab.Config
 	topKText    string
 	pf          protocolForm
@@ -189,12 +184,12 @@ func (c *Root) Init(ctx vugu.InitCtx) {
 	c.workers = c.Backend.Workers()
 	c.workText = strconv.Itoa(c.workers)
 	c.pool = pool.New(c.Backend, c.workers, nil)
-	c.pool.Submit("list the methods", mustJSON(wire.Request{Op: wire.OpMethods}), -1, true, nil, func(j *pool.Job) {
+	c.pool.Submit("list the methods", api.Task{Run: &api.Request{Op: api.OpMethods}}, 0, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
 			c.errMsg = "The computing worker did not start: " + j.Err
 			return
 		}
-		var list wire.MethodList
+		var list api.MethodList
 		if err := json.Unmarshal(j.Response, &list); err != nil {
 			c.errMsg = "Unexpected answer from the worker: " + err.Error()
 			return
@@ -213,45 +208,38 @@ func mustJSON(v any) []byte {
 	return b
 }
 
-// --- worker events (WorkerEvents) ---
+// --- worker events ---
 
-// Ready implements WorkerEvents.
-func (c *Root) Ready(slot int) {
-	c.pool.Ready(slot)
-	if c.pool.ReadyCount() == c.pool.Size() {
-		c.Backend.Mark("sparsefs-workers-ready")
+// Message implements WorkerEvents: what a slot's worker said.
+func (c *Root) Message(slot int, m *api.FromWorker) {
+	switch {
+	case m.Ready != nil:
+		c.pool.Ready(slot)
+		if c.pool.ReadyCount() == c.pool.Size() {
+			c.Backend.Mark("sparsefs-workers-ready")
+		}
+	case m.Loaded != nil:
+		// The first worker to receive the data reports their SHA-256
+		// (recorded in reports).
+		if m.Loaded.Data == c.data && c.sha256 == "" {
+			c.sha256 = m.Loaded.SHA256
+		}
+	case m.Started != nil:
+		c.pool.Started(m.Started.ID)
+	case m.Progress != nil:
+		c.pool.Progress(m.Progress.ID, m.Progress.Progress)
+	case m.Result != nil:
+		c.pool.Result(m.Result)
+	case m.Failed != nil && m.Failed.ID < 0:
+		c.errMsg = "A computing worker reported: " + m.Failed.Message
+	case m.Failed != nil:
+		c.pool.Failed(m.Failed.ID, m.Failed.Message)
+	case m.Fatal != nil:
+		c.Fatal(slot, m.Fatal.Message)
 	}
 }
 
-// Loaded implements WorkerEvents: the first worker to receive the data
-// reports their SHA-256 (recorded in reports).
-func (c *Root) Loaded(data int, sha string) {
-	if data == c.data && c.sha256 == "" {
-		c.sha256 = sha
-	}
-}
-
-// Started implements WorkerEvents.
-func (c *Root) Started(job int) { c.pool.Started(job) }
-
-// Progress implements WorkerEvents.
-func (c *Root) Progress(job int, p wire.Progress) { c.pool.Progress(job, p) }
-
-// Result implements WorkerEvents.
-func (c *Root) Result(job int, response, digest []byte, forwarded bool) {
-	c.pool.Result(job, response, digest, forwarded)
-}
-
-// Failed implements WorkerEvents.
-func (c *Root) Failed(job int, msg string) {
-	if job < 0 {
-		c.errMsg = "A computing worker reported: " + msg
-		return
-	}
-	c.pool.Failed(job, msg)
-}
-
-// Fatal implements WorkerEvents.
+// Fatal implements WorkerEvents: a slot's worker died.
 func (c *Root) Fatal(slot int, msg string) {
 	c.pool.Fatal(slot, "the computing worker stopped ("+msg+"); it has been restarted")
 }
@@ -282,9 +270,9 @@ func (c *Root) openedAs(f Opened, label string, targets []string) {
 // inspect asks a worker to describe the current file.
 func (c *Root) inspect() {
 	c.errMsg, c.inspecting = "", true
-	req := wire.Request{Op: wire.OpInspect, Data: wire.Data{Name: c.fileName, Label: c.cfg.Label, Targets: c.cfg.Targets}, PreviewRows: 5}
+	req := api.Request{Op: api.OpInspect, Data: api.Data{Name: c.fileName, Label: c.cfg.Label, Targets: c.cfg.Targets}, PreviewRows: 5}
 	data := c.data
-	c.pool.Submit("read the data", mustJSON(req), data, true, nil, func(j *pool.Job) {
+	c.pool.Submit("read the data", api.Task{Run: &req}, data, true, nil, func(j *pool.Job) {
 		if data != c.data {
 			return // another file was opened meanwhile
 		}
@@ -296,7 +284,7 @@ func (c *Root) inspect() {
 			}
 			return
 		}
-		var in wire.Inspection
+		var in api.Inspection
 		if err := json.Unmarshal(j.Response, &in); err != nil {
 			c.errMsg = "Unexpected answer from the worker: " + err.Error()
 			return
@@ -313,9 +301,9 @@ func (c *Root) inspect() {
 func (c *Root) prepare() {
 	plan, key := c.warmPlan()
 	c.warmKey = key
-	req := mustJSON(wire.Request{Op: wire.OpPrepare, Data: wire.Data{Name: c.fileName, Label: c.cfg.Label, Missing: c.cfg.Missing, Targets: c.cfg.Targets}, Eval: plan})
+	task := api.Task{Prepare: &api.Prepare{Data: api.Data{Name: c.fileName, Label: c.cfg.Label, Missing: c.cfg.Missing, Targets: c.cfg.Targets}, Eval: plan}}
 	for _, slot := range c.pool.Live() {
-		c.pool.SubmitTo(slot, "prepare the data", req, c.data, false, nil, nil)
+		c.pool.SubmitTo(slot, "prepare the data", task, c.data, false, nil, nil)
 	}
 }
 
@@ -323,7 +311,7 @@ func (c *Root) prepare() {
 // warm-up runs on a slice of the data (nil when the configuration cannot
 // run yet), and what of it the warm-up depends on: the methods, the
 // classifiers and the preprocessing.
-func (c *Root) warmPlan() (*wire.EvalPlan, string) {
+func (c *Root) warmPlan() (*api.Plan, string) {
 	if c.inspection == nil {
 		return nil, ""
 	}
@@ -428,7 +416,7 @@ func (c *Root) HandleParam(method, param string, ev vugu.DOMEvent) {
 }
 
 // HandleChoice ticks or unticks a choice of a categorical parameter.
-func (c *Root) HandleChoice(method string, p wire.Param, choice string, ev vugu.DOMEvent) {
+func (c *Root) HandleChoice(method string, p api.Param, choice string, ev vugu.DOMEvent) {
 	text, _ := c.cfg.Value(method, p.Name)
 	c.cfg.SetValue(method, p.Name, lab.ToggleChoice(p, text, choice, ev.PropBool("target", "checked")))
 }
@@ -681,8 +669,8 @@ func (c *Root) planText() (string, bool) {
 		splits = fmt.Sprintf("%d holdout splits", size.Splits)
 	}
 	s := fmt.Sprintf("Run will evaluate %d setting%s × %s = %d unit%s on %s.", size.Variants, plural(size.Variants), splits, size.Units, plural(size.Units), workers)
-	if len(size.Dropped) > 0 {
-		s += fmt.Sprintf(" K above the %d features left out: %s.", c.inspection.Dataset.Features, lab.IntsText(size.Dropped))
+	for _, n := range size.Notes {
+		s += " " + n + "."
 	}
 	return s, true
 }
@@ -691,8 +679,8 @@ func (c *Root) planOK() bool     { _, ok := c.planText(); return ok }
 func (c *Root) planLine() string { s, _ := c.planText(); return s }
 
 // methodsOf returns the registry's methods of a kind.
-func (c *Root) methodsOf(kind string) []wire.MethodInfo {
-	var out []wire.MethodInfo
+func (c *Root) methodsOf(kind string) []api.MethodInfo {
+	var out []api.MethodInfo
 	for _, m := range c.methods {
 		if m.Kind == kind {
 			out = append(out, m)
@@ -702,8 +690,8 @@ func (c *Root) methodsOf(kind string) []wire.MethodInfo {
 }
 
 // chosen returns the chosen methods' descriptions, in the order chosen.
-func (c *Root) chosen() []wire.MethodInfo {
-	var out []wire.MethodInfo
+func (c *Root) chosen() []api.MethodInfo {
+	var out []api.MethodInfo
 	for _, mc := range c.cfg.Methods {
 		for _, m := range c.methods {
 			if m.Name == mc.Name {
@@ -721,7 +709,7 @@ func (c *Root) paramText(method, param string) string {
 
 // paramHidden hides the parameter k of a method that selects exactly K
 // features when evaluating: the evaluation sets it to each K of the list.
-func (c *Root) paramHidden(m wire.MethodInfo, p wire.Param) bool {
+func (c *Root) paramHidden(m api.MethodInfo, p api.Param) bool {
 	return c.evalMode() && m.SelectsK && p.Name == "k"
 }
 
@@ -940,7 +928,7 @@ func (c *Root) workerLines() []string {
 		}
 		s := fmt.Sprintf("worker %d · %s", i+1, j.Label)
 		if p := j.Progress; p.MaxIterations > 0 && p.Iteration > 0 {
-			s += fmt.Sprintf(" — iteration %d, objective %s", p.Iteration, chart.Num(p.Objective))
+			s += fmt.Sprintf(" — iteration %d, objective %s", p.Iteration, chart.Num(float64(p.Objective)))
 		}
 		out = append(out, s+fmt.Sprintf(" · %.1f s", j.Seconds(now)))
 	}

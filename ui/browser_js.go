@@ -12,7 +12,7 @@ import (
 	"github.com/vugu/vugu"
 	vjs "github.com/vugu/vugu/js"
 
-	"sparsefs/ui/wire"
+	"sparsefs/api"
 )
 
 // browser implements Backend with the File API and Web Workers started by
@@ -215,19 +215,38 @@ func (b *browser) Terminate(slot int) {
 	}
 }
 
-func (b *browser) post(slot int, msg map[string]any, transfer ...any) {
-	if h := b.workers[slot]; h != nil {
-		h.v.Call("post", js.ValueOf(msg), js.ValueOf(transfer))
+// send posts a message of the worker protocol to a slot's worker:
+// {head, body, port}, each transferred (api/worker.go).
+func (b *browser) send(slot int, m *api.ToWorker, body js.Value, port js.Value) {
+	h := b.workers[slot]
+	if h == nil {
+		return
 	}
+	head, bytes, err := m.Encode()
+	if err != nil {
+		b.later(func() { b.h.Message(slot, &api.FromWorker{Failed: &api.Failed{ID: -1, Message: err.Error()}}) })
+		return
+	}
+	hb := arrayBuffer(head)
+	msg, transfer := map[string]any{"head": hb}, []any{hb}
+	if bytes != nil {
+		body = arrayBuffer(bytes)
+	}
+	if body.Truthy() {
+		msg["body"], transfer = body, append(transfer, body)
+	}
+	if port.Truthy() {
+		msg["port"], transfer = port, append(transfer, port)
+	}
+	h.v.Call("post", js.ValueOf(msg), js.ValueOf(transfer))
 }
 
 // Link implements Backend: a MessageChannel, one port to each worker
 // (transferred).
 func (b *browser) Link(session, from, to int) {
 	ch := js.Global().Get("MessageChannel").New()
-	out, in := ch.Get("port1"), ch.Get("port2")
-	b.post(from, map[string]any{"type": "peer", "session": session, "port": out}, out)
-	b.post(to, map[string]any{"type": "collector", "session": session, "port": in}, in)
+	b.send(from, &api.ToWorker{Link: &api.Link{Session: session}}, js.Undefined(), ch.Get("port1"))
+	b.send(to, &api.ToWorker{Link: &api.Link{Session: session, Merger: true}}, js.Undefined(), ch.Get("port2"))
 }
 
 // Load implements pool.Transport: the worker gets its own copy of the
@@ -237,81 +256,49 @@ func (b *browser) Load(slot, data int) {
 	if !ok {
 		return
 	}
-	cp := buf.Call("slice", 0)
-	b.post(slot, map[string]any{"type": "load", "data": data, "name": b.names[data], "bytes": cp}, cp)
+	b.send(slot, &api.ToWorker{Load: &api.Load{Data: data, Name: b.names[data]}}, buf.Call("slice", 0), js.Undefined())
 }
 
 // Unload implements pool.Transport.
 func (b *browser) Unload(slot, data int) {
-	b.post(slot, map[string]any{"type": "unload", "data": data})
+	b.send(slot, &api.ToWorker{Unload: &api.Unload{Data: data}}, js.Undefined(), js.Undefined())
 }
 
 // Start implements pool.Transport.
-func (b *browser) Start(slot, job int, request, beside []byte, data int) {
-	msg := map[string]any{"type": "job", "id": job, "request": string(request), "data": data}
-	if beside != nil {
-		msg["part"] = string(beside)
-	}
-	b.post(slot, msg)
+func (b *browser) Start(slot int, j *api.Job) {
+	b.send(slot, &api.ToWorker{Job: j}, js.Undefined(), js.Undefined())
 }
 
 // message handles one message from a worker (in the JS callback: copy out,
 // then queue).
 func (b *browser) message(slot int, current func() bool, d js.Value) {
-	typ := d.Get("type").String()
-	id := -1
-	if v := d.Get("id"); v.Type() == js.TypeNumber {
-		id = v.Int()
-	}
-	var f func()
-	switch typ {
-	case "ready":
-		f = func() { b.h.Ready(slot) }
-	case "started":
-		f = func() { b.h.Started(id) }
-	case "loaded":
-		data, sha := d.Get("data").Int(), d.Get("sha256").String()
-		f = func() { b.h.Loaded(data, sha) }
-	case "progress":
-		p := wire.Progress{
-			Iteration: d.Get("iteration").Int(), MaxIterations: d.Get("maxIterations").Int(),
-			Objective: d.Get("objective").Float(), Fraction: d.Get("fraction").Float(),
-		}
-		f = func() { b.h.Progress(id, p) }
-	case "result":
-		resp := bytesOf(d.Get("response"))
-		var digest []byte
-		if v := d.Get("digest"); v.Type() == js.TypeString {
-			digest = []byte(v.String())
-		}
-		forwarded := d.Get("forwarded").Truthy()
-		f = func() { b.h.Result(id, resp, digest, forwarded) }
-	case "error":
-		msg := d.Get("message").String()
-		f = func() { b.h.Failed(id, msg) }
-	case "fatal":
-		msg := d.Get("message").String()
-		f = func() { b.h.Fatal(slot, msg) }
-	default:
-		return
+	m, err := api.DecodeFromWorker(bytesOf(d.Get("head")), bytesOf(d.Get("body")))
+	if err != nil {
+		m = &api.FromWorker{Failed: &api.Failed{ID: -1, Message: err.Error()}}
 	}
 	b.later(func() {
 		if current() {
-			f()
+			b.h.Message(slot, m)
 		}
 	})
 }
 
-// bytesOf copies a worker's answer into Go memory: a string, or bytes in
-// an ArrayBuffer (as the worker sends a result's response).
+// arrayBuffer copies bytes into a new ArrayBuffer.
+func arrayBuffer(p []byte) js.Value {
+	view := js.Global().Get("Uint8Array").New(len(p))
+	js.CopyBytesToJS(view, p)
+	return view.Get("buffer")
+}
+
+// bytesOf copies an ArrayBuffer into Go memory (nil for undefined).
 func bytesOf(v js.Value) []byte {
-	if v.Type() == js.TypeString {
-		return []byte(v.String())
+	if !v.Truthy() {
+		return nil
 	}
 	view := js.Global().Get("Uint8Array").New(v)
-	b := make([]byte, view.Length())
-	js.CopyBytesToGo(b, view)
-	return b
+	p := make([]byte, view.Length())
+	js.CopyBytesToGo(p, view)
+	return p
 }
 
 // keep stores a file's bytes under a new data number.

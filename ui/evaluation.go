@@ -8,10 +8,11 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"sparsefs/api"
+	"sparsefs/core/plan"
 	"sparsefs/ui/chart"
 	"sparsefs/ui/lab"
 	"sparsefs/ui/pool"
-	"sparsefs/ui/wire"
 )
 
 // This file is the page's evaluation (lab.ModeEval): a worker plans the
@@ -127,16 +128,14 @@ func (e *evalState) text() string {
 }
 
 // evalRequest is the configuration's eval-plan request.
-func (c *Root) evalRequest() (*wire.Request, lab.EvalSize, error) {
+func (c *Root) evalRequest() (*api.Request, lab.EvalSize, error) {
 	p, err := c.pf.protocol()
 	if err != nil {
 		return nil, lab.EvalSize{}, err
 	}
 	cfg := c.cfg
 	cfg.Protocol = p
-	d := c.inspection.Dataset
-	sh := lab.Shape{Samples: d.Samples, Features: d.Features, Classes: len(d.Classes), Targets: len(d.Targets)}
-	return lab.EvalRequest(&cfg, c.methods, wire.Data{Name: c.fileName}, sh)
+	return lab.EvalRequest(&cfg, c.methods, api.Data{Name: c.fileName}, c.inspection.Dataset.Shape())
 }
 
 // startEval starts an evaluation: a worker plans it, then its units go to
@@ -157,7 +156,7 @@ func (c *Root) startEval() {
 	c.ev, c.showing, c.reportRef, c.charts, c.detailCharts = e, lab.ModeEval, nil, nil, nil
 	c.dv, c.ds, c.dk = 0, -1, -1
 	c.Backend.Mark("sparsefs-eval-start")
-	e.planJob = c.pool.Submit("plan the evaluation", mustJSON(req), c.data, true, nil, func(j *pool.Job) { c.planDone(e, prev, j) })
+	e.planJob = c.pool.Submit("plan the evaluation", api.Task{Run: req}, c.data, true, nil, func(j *pool.Job) { c.planDone(e, prev, j) })
 	c.announce = "Evaluation started."
 }
 
@@ -198,7 +197,7 @@ func (c *Root) planDone(e *evalState, prev *evalState, j *pool.Job) {
 		}
 		u := u
 		label := fmt.Sprintf("%s · split %d", labels[u/ns], u%ns+1)
-		e.jobs[u] = c.pool.Submit(label, run.UnitRequest(u, e.session), c.data, false, nil, func(j *pool.Job) { c.unitDone(e, u, j) })
+		e.jobs[u] = c.pool.Submit(label, run.UnitTask(u, e.session), c.data, false, nil, func(j *pool.Job) { c.unitDone(e, u, j) })
 	}
 	e.dirty = true
 	if e.reused > 0 {
@@ -246,8 +245,12 @@ func (c *Root) unitDone(e *evalState, u int, j *pool.Job) {
 // write the report's JSON (reading it at once, 10–20 ms a part for a wide
 // dataset, took that worker's time from the units).
 func (c *Root) collect(e *evalState, u int) {
-	req, beside := e.run.CollectRequest(u, e.session)
-	c.pool.SubmitWith(e.mergeSlot, fmt.Sprintf("collect unit %d", u+1), req, beside, -1, true, nil, func(j *pool.Job) {
+	task, err := e.run.CollectTask(u, e.session)
+	if err != nil {
+		e.collectFailed = true
+		return
+	}
+	c.pool.SubmitTo(e.mergeSlot, fmt.Sprintf("collect unit %d", u+1), task, 0, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
 			e.collectFailed = true
 		}
@@ -260,8 +263,8 @@ func (c *Root) collect(e *evalState, u int) {
 func (c *Root) merge(e *evalState) {
 	c.Backend.Mark("sparsefs-eval-units-done")
 	if !e.collectFailed {
-		req := mustJSON(wire.Request{Op: wire.OpMerge, Session: e.session, Expect: len(e.run.Parts), Light: true})
-		e.mergeJob = c.pool.SubmitTo(e.mergeSlot, "merge the report", req, -1, false, nil, func(j *pool.Job) {
+		task := api.Task{Merge: &api.Merge{Session: e.session, Expect: len(e.run.Parts), Light: true}}
+		e.mergeJob = c.pool.SubmitTo(e.mergeSlot, "merge the report", task, 0, false, nil, func(j *pool.Job) {
 			if j.State == pool.Failed && c.ev == e {
 				e.collectFailed = true
 				c.mergeAll(e)
@@ -271,13 +274,18 @@ func (c *Root) merge(e *evalState) {
 			if j.State == pool.Done && c.ev == e {
 				// The report's JSON, for saving it, from the worker that
 				// kept it (else from a merge of every part).
-				c.pool.SubmitTo(e.mergeSlot, "write the report", mustJSON(wire.Request{Op: wire.OpReport, Session: e.session}), -1, true, nil, func(j *pool.Job) {
+				c.pool.SubmitTo(e.mergeSlot, "write the report", api.Task{WriteReport: &api.WriteReport{Session: e.session}}, 0, true, nil, func(j *pool.Job) {
 					switch {
 					case j.State == pool.Done:
 						e.run.SetReportJSON(j.Response)
 						c.Backend.Mark("sparsefs-eval-report")
 					case j.State == pool.Failed && c.ev == e:
-						c.pool.Submit("merge the report", e.run.MergeRequest(), -1, true, nil, func(j *pool.Job) {
+						task, err := e.run.MergeTask()
+						if err != nil {
+							c.errMsg = err.Error()
+							return
+						}
+						c.pool.Submit("merge the report", task, 0, true, nil, func(j *pool.Job) {
 							if j.State == pool.Done {
 								e.run.SetReportJSON(j.Response)
 							}
@@ -294,7 +302,12 @@ func (c *Root) merge(e *evalState) {
 // mergeAll sends every part to a worker to merge.
 func (c *Root) mergeAll(e *evalState) {
 	c.Backend.Mark("sparsefs-eval-merge-all")
-	e.mergeJob = c.pool.Submit("merge the report", e.run.MergeRequest(), -1, true, nil, func(j *pool.Job) { c.merged(e, j, true) })
+	task, err := e.run.MergeTask()
+	if err != nil {
+		c.errMsg = err.Error()
+		return
+	}
+	e.mergeJob = c.pool.Submit("merge the report", task, 0, true, nil, func(j *pool.Job) { c.merged(e, j, true) })
 }
 
 // merged takes the merged report (its summaries, or all of it when full).
@@ -440,9 +453,9 @@ func (c *Root) evalSummary() string {
 		proto = fmt.Sprintf("%d holdout splits (%.0f%% training)", p.Protocol.Repeats, 100*p.Protocol.Train)
 	}
 	s := fmt.Sprintf("%s (%d samples × %d features) · %s · seed %d · %s · K = %s", r.Dataset.Name, r.Dataset.Samples, r.Dataset.Features,
-		proto, p.Seed, strings.Join(r.Classifiers, ", "), lab.IntsText(r.K))
+		proto, p.Seed, strings.Join(r.Classifiers, ", "), plan.Text(r.K))
 	if len(p.Tune) > 0 {
-		s += " · tuned by inner cross-validation: " + lab.TuneText(p.Tune)
+		s += " · tuned by inner cross-validation: " + plan.GridsText(p.Tune)
 	}
 	total := len(r.Results) * len(r.Splits)
 	if done := v.UnitsDone(); done < total {

@@ -8,9 +8,9 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"sparsefs/api"
 	"sparsefs/ui/lab"
 	"sparsefs/ui/pool"
-	"sparsefs/ui/wire"
 )
 
 // protocolForm holds the text of the evaluation's fields as typed (a field
@@ -226,13 +226,14 @@ func (c *Root) HandleGenerate(ev vugu.DOMEvent) {
 // generate asks a worker for synthetic data and opens them.
 func (c *Root) generate(s lab.SynthSpec) {
 	c.loading, c.errMsg = true, ""
-	c.pool.Submit("generate data", mustJSON(s.Request()), -1, true, nil, func(j *pool.Job) {
+	req := s.Request()
+	c.pool.Submit("generate data", api.Task{Run: &req}, 0, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
 			c.loading = false
 			c.errMsg = "Cannot generate the data: " + j.Err
 			return
 		}
-		var out wire.Reduced
+		var out api.Reduced
 		if err := json.Unmarshal(j.Response, &out); err != nil {
 			c.loading = false
 			c.errMsg = "Unexpected answer from the worker: " + err.Error()

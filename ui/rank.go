@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"sparsefs/api"
 	"sparsefs/ui/chart"
 	"sparsefs/ui/lab"
 	"sparsefs/ui/pool"
-	"sparsefs/ui/wire"
 )
 
 // This file is the page's plain ranking mode (lab.ModeRank): every chosen
@@ -25,7 +25,7 @@ type runState struct {
 	data    lab.DataRef
 	units   []lab.Unit
 	jobs    []*pool.Job
-	results map[int]*wire.Selection // by job index
+	results map[int]*api.Selection // by job index
 	started time.Time
 	// loaded is set for a run read from a report (no jobs ran here).
 	loaded []lab.JobRecord
@@ -49,7 +49,7 @@ func (c *Root) units() ([]lab.Unit, error) {
 	if k, err := strconv.Atoi(strings.TrimSpace(c.topKText)); err != nil || k < 1 {
 		return nil, fmt.Errorf("the number of top features must be a whole number of at least 1, not %q", c.topKText)
 	}
-	return lab.Expand(&c.cfg, c.methods, wire.Data{Name: c.fileName, Targets: c.cfg.Targets}, c.inspection.Dataset.Features)
+	return lab.Expand(&c.cfg, c.methods, api.Data{Name: c.fileName, Targets: c.cfg.Targets}, c.inspection.Dataset.Features)
 }
 
 // runBusy reports whether a job of the current run is unfinished.
@@ -70,14 +70,15 @@ func (c *Root) startRank() {
 		return
 	}
 	d := c.inspection.Dataset
-	r := &runState{cfg: c.cfg, units: units, results: map[int]*wire.Selection{}, started: time.Now(),
+	r := &runState{cfg: c.cfg, units: units, results: map[int]*api.Selection{}, started: time.Now(),
 		data: lab.DataRef{Name: c.fileName, SHA256: c.sha256, Size: c.fileSize, Samples: d.Samples, Features: d.Features, Label: d.Label, Classes: d.Classes}}
 	r.cfg.Methods = append([]lab.MethodConfig(nil), c.cfg.Methods...)
 	c.run, c.focus, c.reportRef, c.showing = r, -1, nil, lab.ModeRank
 	c.refreshCharts()
 	for i, u := range units {
 		i := i
-		j := c.pool.Submit(u.Label, mustJSON(u.Request), c.data, false, nil, func(j *pool.Job) { c.jobDone(r, i, j) })
+		req := u.Request
+		j := c.pool.Submit(u.Label, api.Task{Run: &req}, c.data, false, nil, func(j *pool.Job) { c.jobDone(r, i, j) })
 		r.jobs = append(r.jobs, j)
 	}
 	c.announce = fmt.Sprintf("Run started: %d job%s.", len(units), plural(len(units)))
@@ -86,7 +87,7 @@ func (c *Root) startRank() {
 // jobDone records a finished job of run r.
 func (c *Root) jobDone(r *runState, i int, j *pool.Job) {
 	if j.State == pool.Done {
-		var s wire.Selection
+		var s api.Selection
 		if err := json.Unmarshal(j.Response, &s); err != nil {
 			j.State, j.Err = pool.Failed, "unexpected answer from the worker: "+err.Error()
 		} else {
@@ -207,14 +208,14 @@ func (c *Root) exportRankReduced() {
 // settings, restricted to the given features plus the label, and saves
 // it.
 func (c *Root) exportReduced(cfg lab.Config, columns []int) {
-	req := wire.Request{Op: wire.OpReduce, Data: wire.Data{Name: strings.TrimSuffix(c.fileName, " (demo)"), Label: cfg.Label, Missing: cfg.Missing, Targets: cfg.Targets},
+	req := api.Request{Op: api.OpReduce, Data: api.Data{Name: strings.TrimSuffix(c.fileName, " (demo)"), Label: cfg.Label, Missing: cfg.Missing, Targets: cfg.Targets},
 		Columns: append([]int(nil), columns...)}
-	c.pool.Submit("reduced data", mustJSON(req), c.data, true, nil, func(j *pool.Job) {
+	c.pool.Submit("reduced data", api.Task{Run: &req}, c.data, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
 			c.errMsg = "Cannot write the reduced data: " + j.Err
 			return
 		}
-		var out wire.Reduced
+		var out api.Reduced
 		if err := json.Unmarshal(j.Response, &out); err != nil {
 			c.errMsg = "Unexpected answer from the worker: " + err.Error()
 			return
@@ -274,7 +275,7 @@ func (c *Root) openRankReport(rep *lab.Report) {
 	c.cfg.Mode = lab.ModeRank
 	c.topKText = strconv.Itoa(c.cfg.TopK)
 	c.pf = formOf(c.cfg.Protocol)
-	r := &runState{cfg: rep.Config, data: rep.Data, results: map[int]*wire.Selection{}, loaded: rep.Jobs, started: time.Now()}
+	r := &runState{cfg: rep.Config, data: rep.Data, results: map[int]*api.Selection{}, loaded: rep.Jobs, started: time.Now()}
 	for i, jr := range rep.Jobs {
 		r.units = append(r.units, lab.Unit{Label: jr.Label, Method: jr.Request.Method, Request: jr.Request})
 		if jr.State == "done" {

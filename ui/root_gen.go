@@ -1362,7 +1362,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							{
 								vgparent := vgn
 								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Leave a field empty for its default; list several values (0.01, 0.1, 1 — or a range 1:10, 10:10:100), or tick several choices, to compare them: each value is a row of the results."}
+								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "Leave a field empty for its default; list several values (0.01, 0.1, 1 — or a range from:to:step, 1:10 or 10:100:10), or tick several choices, to compare them: each value is a row of the results."}
 								vgparent.AppendChild(vgn)
 							}
 						}
@@ -1713,7 +1713,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent.AppendChild(vgn)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "klist-hint"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(vugu.HTML("a list: 20, 80 — or a range 1:50, 10:10:100"))
+							vgn.SetInnerHTML(vugu.HTML("a list: 20, 80 — or a range from:to:step, 1:50 or 10:100:10"))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 							vgparent.AppendChild(vgn)
 						}

@@ -9,7 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	selection "sparsefs/core/select"
+	"sparsefs/core/selection"
 )
 
 // e2eSlow is a test double for the browser tests, compiled into the worker

@@ -7,21 +7,18 @@ import (
 	"time"
 
 	"github.com/hack-pad/safejs"
+
+	"sparsefs/api"
 )
 
 func main() {
 	self := safejs.Global()
-	post := func(m message) {
-		transfer := []any{}
-		// A result's response (an evaluation part: hundreds of kilobytes
-		// for a wide dataset) goes as bytes, transferred: the page copies
-		// them into its Go memory without decoding a string.
-		if r, ok := m["response"].(string); ok {
-			if buf, err := arrayBuffer([]byte(r)); err == nil {
-				m["response"], transfer = buf, []any{buf}
-			}
+	post := func(m *api.FromWorker) {
+		head, body, err := m.Encode()
+		if err == nil {
+			err = postEnvelope(self, head, body)
 		}
-		if _, err := self.Call("postMessage", m, transfer); err != nil {
+		if err != nil {
 			fmt.Println("sparsefs worker: postMessage:", err)
 		}
 	}
@@ -31,13 +28,12 @@ func main() {
 	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		defer func() {
 			if r := recover(); r != nil {
-				post(message{"type": "error", "id": -1, "cancelled": false, "message": fmt.Sprintf("internal error in the worker: %v", r)})
+				post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: fmt.Sprintf("internal error in the worker: %v", r)}})
 			}
 		}()
-		if len(args) == 0 {
-			return nil
+		if len(args) > 0 {
+			receive(w, args[0], post)
 		}
-		handle(w, args[0], post)
 		return nil
 	})
 	if err != nil {
@@ -47,65 +43,78 @@ func main() {
 		panic(err)
 	}
 	// Messages that arrived while the wasm module was loading were queued
-	// by worker.js (WASM-NOTES trap 8).
+	// by worker.js (docs/wasm.md#early-messages).
 	if queued, err := self.Get("sparsefsQueue"); err == nil && !queued.IsUndefined() {
 		n, _ := queued.Length()
 		for i := 0; i < n; i++ {
 			if ev, err := queued.Index(i); err == nil {
-				handle(w, ev, post)
+				receive(w, ev, post)
 			}
 		}
 		self.Delete("sparsefsQueue")
 	}
-	post(message{"type": "ready"})
-	select {} // a worker's Go program must never exit (trap 7)
+	post(&api.FromWorker{Ready: &api.Ready{}})
+	select {} // a worker's Go program must never exit (docs/wasm.md#never-exit)
 }
 
-// handle dispatches one MessageEvent.
-func handle(w *worker, ev safejs.Value, post func(message)) {
+// receive reads one MessageEvent from the page and acts on it.
+func receive(w *worker, ev safejs.Value, post func(*api.FromWorker)) {
 	data, err := ev.Get("data")
 	if err != nil {
 		return
 	}
-	typ := str(data, "type")
-	id := num(data, "id")
-	switch typ {
-	case "load":
-		b, err := bufferField(data, "bytes")
-		if err != nil || b == nil {
-			post(message{"type": "error", "id": -1, "data": num(data, "data"), "cancelled": false, "message": fmt.Sprintf("cannot read the data: %v", err)})
-			return
-		}
-		w.load(num(data, "data"), str(data, "name"), b)
-	case "unload":
-		w.unload(num(data, "data"))
-	case "job":
-		// The data are either a loaded dataset's number or, as in the
-		// first version of the protocol, an ArrayBuffer.
-		inline, err := bufferField(data, "bytes")
-		if err != nil {
-			post(message{"type": "error", "id": id, "cancelled": false, "message": "cannot read the data: " + err.Error()})
-			return
-		}
-		var part []byte
-		if v, err := data.Get("part"); err == nil && !v.IsUndefined() && !v.IsNull() {
-			s, _ := v.String()
-			part = []byte(s)
-		}
-		w.start(id, str(data, "request"), num(data, "data"), inline, part)
-	case "cancel":
-		w.cancel(id)
-	case "peer":
-		if port, err := data.Get("port"); err == nil {
-			w.link(num(data, "session"), sender(port, num(data, "session")))
-		}
-	case "collector":
-		if port, err := data.Get("port"); err == nil {
-			listen(w, port, num(data, "session"))
-		}
-	default:
-		post(message{"type": "error", "id": id, "cancelled": false, "message": fmt.Sprintf("unknown message type %q", typ)})
+	head, body, err := envelope(data)
+	var m *api.ToWorker
+	if err == nil {
+		m, err = api.DecodeToWorker(head, body)
 	}
+	if err != nil {
+		post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: err.Error()}})
+		return
+	}
+	if l := m.Link; l != nil {
+		port, err := data.Get("port")
+		if err != nil || port.IsUndefined() {
+			post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: "a link came without its port"}})
+			return
+		}
+		if l.Merger {
+			listen(w, port, l.Session)
+		} else {
+			w.link(l.Session, sender(port))
+		}
+		return
+	}
+	w.handle(m)
+}
+
+// envelope copies a message's head and body (ArrayBuffers) into Go memory.
+func envelope(data safejs.Value) (head, body []byte, err error) {
+	if head, err = bufferField(data, "head"); err != nil || head == nil {
+		return nil, nil, fmt.Errorf("a message without its head: %v", err)
+	}
+	body, err = bufferField(data, "body")
+	return head, body, err
+}
+
+// postEnvelope posts {head, body} on target (the worker's scope, or a
+// port), both transferred.
+func postEnvelope(target safejs.Value, head, body []byte) error {
+	h, err := arrayBuffer(head)
+	if err != nil {
+		return err
+	}
+	// The map goes to Call as it is (docs/wasm.md#safejs-maps).
+	msg, transfer := map[string]any{"head": h}, []any{h}
+	if body != nil {
+		b, err := arrayBuffer(body)
+		if err != nil {
+			return err
+		}
+		msg["body"], transfer = b, append(transfer, b)
+	}
+	_, err = target.Call("postMessage", msg, transfer)
+	return err
 }
 
 // bufferField copies the ArrayBuffer in data[key] into Go memory; nil when
@@ -134,7 +143,8 @@ func arrayBuffer(b []byte) (safejs.Value, error) {
 	return view.Get("buffer")
 }
 
-// copyBuffer copies an ArrayBuffer into Go memory through a Uint8Array view.
+// copyBuffer copies an ArrayBuffer into Go memory through a Uint8Array
+// view (docs/wasm.md#copying-bytes).
 func copyBuffer(buf safejs.Value) ([]byte, error) {
 	ctor, err := safejs.Global().Get("Uint8Array")
 	if err != nil {
@@ -155,38 +165,15 @@ func copyBuffer(buf safejs.Value) ([]byte, error) {
 	return b, nil
 }
 
-func str(v safejs.Value, key string) string {
-	f, err := v.Get(key)
-	if err != nil {
-		return ""
-	}
-	s, _ := f.String()
-	return s
-}
-
-func num(v safejs.Value, key string) int {
-	f, err := v.Get(key)
-	if err != nil {
-		return -1
-	}
-	n, err := f.Int()
-	if err != nil {
-		return -1
-	}
-	return n
-}
-
-// sender posts a unit's part and digest on a MessagePort to the worker
-// that merges the session: the part's bytes in an ArrayBuffer, transferred.
-func sender(port safejs.Value, session int) func(digest, part []byte) error {
-	return func(digest, part []byte) error {
-		buf, err := arrayBuffer(part)
+// sender posts the parts of a session's units on a MessagePort to the
+// worker that merges the session.
+func sender(port safejs.Value) func(*api.Collect) error {
+	return func(c *api.Collect) error {
+		head, body, err := c.Encode()
 		if err != nil {
 			return err
 		}
-		// The map goes to Call as it is (WASM-NOTES trap 10).
-		_, err = port.Call("postMessage", map[string]any{"session": session, "digest": string(digest), "part": buf}, []any{buf})
-		return err
+		return postEnvelope(port, head, body)
 	}
 }
 
@@ -210,9 +197,12 @@ func listen(w *worker, port safejs.Value, session int) {
 		}
 		d, err := args[0].Get("data")
 		if err == nil {
-			var part []byte
-			if part, err = bufferField(d, "part"); err == nil {
-				err = w.receive(session, []byte(str(d, "digest")), part)
+			var head, body []byte
+			if head, body, err = envelope(d); err == nil {
+				var c *api.Collect
+				if c, err = api.DecodeCollect(head, body); err == nil {
+					err = w.receive(c)
+				}
 			}
 		}
 		if err != nil {

@@ -7,10 +7,9 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"sparsefs/api"
 	"sparsefs/core/dataset"
-	"sparsefs/core/evaluate"
 	"sparsefs/core/job"
-	selection "sparsefs/core/select"
 )
 
 // The warm-up's slice of the data and its time budget per prepare job.
@@ -89,19 +88,19 @@ func warmSlice(ds *dataset.Dataset) *dataset.Dataset {
 // features wide: v alone (a sweep's first value), the plan's classifiers
 // and settings, its K list cut to n, 2-fold cross-validation, no tuning
 // and no fixed subset.
-func warmPlan(plan *evaluate.Plan, v evaluate.Variant, n int) *evaluate.Plan {
+func warmPlan(plan *api.Plan, v api.Variant, n int) *api.Plan {
 	p := *plan
-	wv := evaluate.Variant{Method: v.Method, Params: map[string]any{}}
+	wv := api.Variant{Method: v.Method, Params: map[string]any{}}
 	for name, val := range v.Params {
 		if list, ok := val.([]any); ok && len(list) > 0 {
 			val = list[0]
 		}
-		if k, ok := val.(float64); ok && name == selection.KParam {
+		if k, ok := val.(float64); ok && name == api.KParam {
 			val = min(k, float64(n))
 		}
 		wv.Params[name] = val
 	}
-	p.Methods = []evaluate.Variant{wv}
+	p.Methods = []api.Variant{wv}
 	p.K = nil
 	for _, k := range plan.K {
 		if k = min(k, n); len(p.K) == 0 || p.K[len(p.K)-1] < k {
@@ -110,59 +109,58 @@ func warmPlan(plan *evaluate.Plan, v evaluate.Variant, n int) *evaluate.Plan {
 	}
 	p.Features, p.Tune, p.InnerFolds = nil, nil, 0
 	p.WeightRows = min(p.WeightRows, n)
-	p.Protocol = evaluate.Protocol{Kind: evaluate.CV, Folds: 2}
+	p.Protocol = api.Protocol{Kind: api.CV, Folds: 2}
 	return &p
 }
 
-// warmUp runs what a run of plan spends its time in on a slice of ds
-// (warmSlice), so that V8 compiles that code with its optimising tier
-// before the run: for each variant not warmed up before by this worker, a
-// unit kept in a session (the fit, the classifiers, the part's JSON and
-// digest); once, the way of the parts — a unit as another worker sends
-// it, a light collect, a light merge and the report's JSON. The jobs run
-// in a scratch worker that shares nothing with this one but the code, and
-// their results are thrown away. The warm-up stops when ctx is done (a
-// job arrived: see start) or its budget is spent (budget): a step stops
-// at the next iteration of its fit once the budget is spent. It reports whether it ran anything.
-func (w *worker) warmUp(ctx context.Context, req *job.Request, ds *dataset.Dataset) (ran bool) {
-	if req.Eval == nil || len(req.Eval.Methods) == 0 {
+// warmUp runs what a run of the prepared plan spends its time in on a
+// slice of the table (warmSlice), so that V8 compiles that code with its
+// optimising tier before the run: for each variant not warmed up before by
+// this worker, a unit kept in a session (the fit, the classifiers, the
+// part's JSON and digest); once, the way of the parts — a unit as another
+// worker sends it, a collect, a light merge and the report's JSON. The
+// jobs run in a scratch worker that shares nothing with this one but the
+// code, and their results are thrown away. The warm-up stops when ctx is
+// done (a job arrived: see start) or its budget is spent (budget): a step
+// stops at the next iteration of its fit once the budget is spent. It
+// reports whether it ran anything.
+func (w *worker) warmUp(ctx context.Context, p *api.Prepare, t *job.Table) (ran bool) {
+	if p.Eval == nil || len(p.Eval.Methods) == 0 {
 		return false
 	}
 	ctx = budget{ctx, time.Now().Add(warmBudget)}
-	small := warmSlice(ds)
+	small := warmSlice(t.Data)
 	_, n := small.X.Dims()
-	scratch := newWorker(func(message) {}, w.yield)
+	var last *api.FromWorker
+	scratch := newWorker(func(m *api.FromWorker) { last = m }, w.yield)
 	scratch.exec = w.exec
-	scratch.data[0] = &stored{name: req.Data.Name, parsed: []parsed{{keyOf(&req.Data), small}}}
-	var last message
-	scratch.post = func(m message) { last = m }
-	step := func(id int, r job.Request, part []byte) bool {
+	const data = 1
+	scratch.data[data] = &stored{name: p.Data.Name, readings: []reading{{keyOf(&p.Data), job.NewTable(small)}}}
+	step := func(id int, task api.Task) bool {
 		if ctx.Err() != nil {
-			return false
-		}
-		text, err := json.Marshal(r)
-		if err != nil {
 			return false
 		}
 		last, ran = nil, true
-		scratch.run(ctx, id, string(text), 0, nil, part)
+		scratch.run(ctx, &api.Job{ID: id, Data: data, Task: task})
 		if w.yield != nil {
 			w.yield()
 		}
-		return last != nil && last["type"] == "result"
+		return last != nil && last.Result != nil
 	}
-	data := req.Data
-	data.Bytes, data.Parsed = nil, nil
-	for i, v := range req.Eval.Methods {
+	for i, v := range p.Eval.Methods {
 		if ctx.Err() != nil {
 			break
 		}
-		key, _ := json.Marshal([]any{v.Method, req.Eval.Classifiers, req.Eval.Preprocess})
+		key, _ := json.Marshal([]any{v.Method, p.Eval.Classifiers, p.Eval.Preprocess})
 		if w.warmed[string(key)] {
 			continue
 		}
-		plan := warmPlan(req.Eval, v, n)
-		if !step(2*i+1, job.Request{Op: job.OpEval, Data: data, Eval: plan, Units: []int{0}, Session: 2 + i}, nil) {
+		plan := warmPlan(p.Eval, v, n)
+		session := 2 + i
+		unit := func(u int) *api.Request {
+			return &api.Request{Op: api.OpEval, Data: p.Data, Eval: plan, Units: []int{u}}
+		}
+		if !step(2*i+1, api.Task{Run: unit(0), Session: session}) {
 			continue // stopped, or the method refuses the slice
 		}
 		w.warmed[string(key)] = true
@@ -170,23 +168,22 @@ func (w *worker) warmUp(ctx context.Context, req *job.Request, ds *dataset.Datas
 			continue
 		}
 		// The parts' way: unit 1 as another worker computes it, then
-		// collected lightly beside unit 0 (kept above), merged, written.
-		if !step(2*i+2, job.Request{Op: job.OpEval, Data: data, Eval: plan, Units: []int{1}}, nil) {
+		// collected beside unit 0 (kept above), merged, written.
+		if !step(2*i+2, api.Task{Run: unit(1)}) {
 			continue
 		}
-		raw := []byte(last["response"].(string))
-		var part, light job.EvalPart
+		raw := last.Result.Response
+		var part api.EvalPart
 		if json.Unmarshal(raw, &part) != nil {
 			continue
 		}
 		digest, err := unitDigest(&part)
-		if err != nil || json.Unmarshal(digest, &light) != nil {
+		if err != nil {
 			continue
 		}
-		session := 2 + i
-		if !step(-1, job.Request{Op: job.OpCollect, Session: session, Light: true, Part: &light}, raw) ||
-			!step(-2, job.Request{Op: job.OpMerge, Session: session, Expect: 2, Light: true}, nil) ||
-			!step(-3, job.Request{Op: job.OpReport, Session: session}, nil) {
+		if !step(-1, api.Task{Collect: &api.Collect{Session: session, Digest: digest, Part: raw}}) ||
+			!step(-2, api.Task{Merge: &api.Merge{Session: session, Expect: 2, Light: true}}) ||
+			!step(-3, api.Task{WriteReport: &api.WriteReport{Session: session}}) {
 			continue
 		}
 		w.warmed["parts"] = true

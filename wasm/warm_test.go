@@ -8,10 +8,9 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
+	"sparsefs/api"
 	"sparsefs/core/dataset"
-	"sparsefs/core/evaluate"
 	"sparsefs/core/job"
 )
 
@@ -43,10 +42,10 @@ const warmEval = `"eval":{"methods":[{"method":"fstat"},{"method":"mrmr","params
 
 // withoutSeconds is a part's JSON with its units' and fits' timings set
 // to zero (the only values that differ between two runs).
-func withoutSeconds(t *testing.T, s string) string {
+func withoutSeconds(t *testing.T, s []byte) string {
 	t.Helper()
-	var p job.EvalPart
-	if err := json.Unmarshal([]byte(s), &p); err != nil {
+	var p api.EvalPart
+	if err := json.Unmarshal(s, &p); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range p.Units {
@@ -55,7 +54,7 @@ func withoutSeconds(t *testing.T, s string) string {
 			u.Fits[k].Seconds = 0
 		}
 	}
-	b, err := job.Marshal(&job.Response{EvalPart: &p}, false)
+	b, err := json.Marshal(&p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,67 +70,69 @@ func TestWarmUpLeavesNoTrace(t *testing.T) {
 	csv := wideTable()
 	rw, rc := newRecorder(), newRecorder()
 	warm, cold := newWorker(rw.post, nil), newWorker(rc.post, nil)
-	warm.load(1, "wide.csv", csv)
-	cold.load(1, "wide.csv", csv)
-	if m := runJob(t, warm, rw, 1, `{"op":"prepare","data":{"name":"wide.csv"},`+warmEval+`}`, 1); m["type"] != "result" || m["response"] != "{}" {
-		t.Fatalf("prepare: %v", m)
+	warm.load(&api.Load{Data: 1, Name: "wide.csv", Bytes: csv})
+	cold.load(&api.Load{Data: 1, Name: "wide.csv", Bytes: csv})
+	if m := runTask(t, warm, rw, 1, 1, prepareTask(t)); m.Result == nil || string(m.Result.Response) != "{}" {
+		t.Fatalf("prepare: %+v", m)
 	}
 	if len(warm.warmed) != 4 || !warm.warmed["parts"] || warm.warmedData == nil {
 		t.Errorf("warmed up: %v (data %v); want the three methods and the parts", warm.warmed, warm.warmedData != nil)
 	}
-	if len(warm.sessions) != 0 || len(warm.reports) != 0 || warm.parses != 1 || len(warm.data) != 1 || len(warm.data[1].parsed) != 1 {
-		t.Errorf("the warm-up left sessions %v, reports %v, %d parses, data %v", warm.sessions, warm.reports, warm.parses, warm.data)
+	if len(warm.sessions) != 0 || len(warm.reports) != 0 || warm.reads != 1 || len(warm.data) != 1 || len(warm.data[1].readings) != 1 {
+		t.Errorf("the warm-up left sessions %v, reports %v, %d reads, data %v", warm.sessions, warm.reports, warm.reads, warm.data)
 	}
 	for u := 0; u < 12; u++ {
 		req := fmt.Sprintf(`{"op":"eval","data":{"name":"wide.csv"},%s,"units":[%d]}`, warmEval, u)
 		a := runJob(t, warm, rw, 10+u, req, 1)
 		b := runJob(t, cold, rc, 10+u, req, 1)
-		if a["type"] != "result" || b["type"] != "result" {
-			t.Fatalf("unit %d: %v / %v", u, a, b)
+		if a.Result == nil || b.Result == nil {
+			t.Fatalf("unit %d: %+v / %+v", u, a, b)
 		}
-		if x, y := withoutSeconds(t, a["response"].(string)), withoutSeconds(t, b["response"].(string)); x != y {
+		if x, y := withoutSeconds(t, a.Result.Response), withoutSeconds(t, b.Result.Response); x != y {
 			t.Errorf("unit %d after a warm-up:\n%s\nwithout:\n%s", u, x, y)
 		}
 	}
 	// A second prepare with the same methods warms nothing up again.
 	calls := 0
-	warm.exec = func(ctx context.Context, req *job.Request, p func(job.Progress)) (*job.Response, error) {
+	warm.exec = func(ctx context.Context, req *api.Request, in job.Input, p func(api.Progress)) (*api.Response, error) {
 		calls++
-		return job.Run(ctx, req, p)
+		return job.Run(ctx, req, in, p)
 	}
-	runJob(t, warm, rw, 30, `{"op":"prepare","data":{"name":"wide.csv"},`+warmEval+`}`, 1)
+	runTask(t, warm, rw, 30, 1, prepareTask(t))
 	if calls != 0 {
 		t.Errorf("a second prepare ran %d jobs", calls)
 	}
 }
 
-// A job that arrives while a worker warms up stops the warm-up: the
-// prepare answers at once and the job runs.
+// A job that arrives while a worker warms up stops the warm-up: the step
+// under way is cancelled (not ended by the budget), the prepare answers
+// and the job runs.
 func TestWarmUpStopsForAJob(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	w.load(1, "wide.csv", wideTable())
+	w.load(&api.Load{Data: 1, Name: "wide.csv", Bytes: wideTable()})
 	blocked := make(chan bool, 1)
-	w.exec = func(ctx context.Context, req *job.Request, p func(job.Progress)) (*job.Response, error) {
-		if req.Data.Parsed != nil && req.Data.Parsed.Rows() == warmRows {
+	var stopped error
+	w.exec = func(ctx context.Context, req *api.Request, in job.Input, p func(api.Progress)) (*api.Response, error) {
+		if in.Table != nil && in.Table.Data.Rows() == warmRows {
 			blocked <- true
 			<-ctx.Done() // a long step of the warm-up
+			stopped = context.Cause(ctx)
 			return nil, ctx.Err()
 		}
-		return job.Run(ctx, req, p)
+		return job.Run(ctx, req, in, p)
 	}
-	w.start(1, `{"op":"prepare","data":{"name":"wide.csv"},`+warmEval+`}`, 1, nil, nil)
+	send(t, w, &api.ToWorker{Job: &api.Job{ID: 1, Data: 1, Task: prepareTask(t)}})
 	<-blocked
-	start := time.Now()
-	w.start(2, `{"op":"methods"}`, -1, nil, nil)
-	if m := r.wait(t); m["id"] != 1 || m["type"] != "result" {
-		t.Fatalf("prepare: %v", m)
+	send(t, w, &api.ToWorker{Job: &api.Job{ID: 2, Task: api.Task{Run: &api.Request{Op: api.OpMethods}}}})
+	if m := r.wait(t); m.Result == nil || m.Result.ID != 1 {
+		t.Fatalf("prepare: %+v", m)
 	}
-	if m := r.wait(t); m["id"] != 2 || m["type"] != "result" {
-		t.Fatalf("the job after the warm-up: %v", m)
+	if m := r.wait(t); m.Result == nil || m.Result.ID != 2 {
+		t.Fatalf("the job after the warm-up: %+v", m)
 	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("the job waited %v for the warm-up", d)
+	if !errors.Is(stopped, context.Canceled) {
+		t.Errorf("the warm-up's step ended with %v, not cancelled by the job", stopped)
 	}
 	if len(w.warmed) != 0 || w.warmedData != nil || w.warming != nil {
 		t.Errorf("a stopped warm-up counts as done: %v, %v", w.warmed, w.warmedData != nil)
@@ -144,32 +145,32 @@ func TestWarmUpStopsForAJob(t *testing.T) {
 func TestWarmUpStopsAtItsBudget(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	w.load(1, "wide.csv", wideTable())
+	w.load(&api.Load{Data: 1, Name: "wide.csv", Bytes: wideTable()})
 	var stopped error
-	w.exec = func(ctx context.Context, req *job.Request, p func(job.Progress)) (*job.Response, error) {
-		if req.Data.Parsed != nil && req.Data.Parsed.Rows() == warmRows {
+	w.exec = func(ctx context.Context, req *api.Request, in job.Input, p func(api.Progress)) (*api.Response, error) {
+		if in.Table != nil && in.Table.Data.Rows() == warmRows {
 			// A fit's loop: compute, ask ctx.Err, never block.
-			for end := time.Now().Add(5 * time.Second); time.Now().Before(end); {
+			for {
 				if stopped = ctx.Err(); stopped != nil {
 					return nil, stopped
 				}
 			}
-			return nil, errors.New("the budget did not stop the step")
 		}
-		return job.Run(ctx, req, p)
+		return job.Run(ctx, req, in, p)
 	}
-	start := time.Now()
-	w.start(1, `{"op":"prepare","data":{"name":"wide.csv"},`+warmEval+`}`, 1, nil, nil)
-	if m := r.wait(t); m["id"] != 1 || m["type"] != "result" {
-		t.Fatalf("prepare: %v", m)
+	if m := runTask(t, w, r, 1, 1, prepareTask(t)); m.Result == nil {
+		t.Fatalf("prepare: %+v", m)
 	}
 	if !errors.Is(stopped, context.DeadlineExceeded) {
 		t.Errorf("the step ended with %v, not at the budget", stopped)
 	}
-	// The budget, then the old F-statistic unit on the whole (small) table.
-	if d := time.Since(start); d > warmBudget+2*time.Second {
-		t.Errorf("the prepare took %v (budget %v)", d, warmBudget)
-	}
+}
+
+// prepareTask is the Prepare of the warm-up tests' evaluation.
+func prepareTask(t *testing.T) api.Task {
+	t.Helper()
+	req := request(t, `{"data":{"name":"wide.csv"},`+warmEval+`}`)
+	return api.Task{Prepare: &api.Prepare{Data: req.Data, Eval: req.Eval}}
 }
 
 // The slice takes samples of every class in turn and features spread over
@@ -202,9 +203,9 @@ func TestWarmSlice(t *testing.T) {
 // The warm-up's plan: one variant (a sweep's first value), K and a
 // method's k cut to the slice, 2-fold cross-validation, no tuning.
 func TestWarmPlan(t *testing.T) {
-	plan := &evaluate.Plan{K: []int{10, 300, 500}, Tune: []evaluate.Grid{{Param: "gamma", Values: []any{1.0, 2.0}}}, WeightRows: 900, Features: []int{3},
-		Protocol: evaluate.Protocol{Kind: evaluate.Holdout, Train: 0.7}, Preprocess: "minmax"}
-	p := warmPlan(plan, evaluate.Variant{Method: "l20", Params: map[string]any{"k": 800.0, "gamma": []any{0.5, 3.0}}}, 400)
+	plan := &api.Plan{K: []int{10, 300, 500}, Tune: []api.Grid{{Param: "gamma", Values: []any{1.0, 2.0}}}, WeightRows: 900, Features: []int{3},
+		Protocol: api.Protocol{Kind: api.Holdout, Train: 0.7}, Preprocess: "minmax"}
+	p := warmPlan(plan, api.Variant{Method: "l20", Params: map[string]any{"k": 800.0, "gamma": []any{0.5, 3.0}}}, 400)
 	got, _ := json.Marshal(p)
 	want := `{"methods":[{"method":"l20","params":{"gamma":0.5,"k":400}}],"k":[10,300,400],"classifiers":null,"protocol":{"kind":"cv","folds":2},"seed":0,"preprocess":"minmax","bias":null,"weight_rows":400}`
 	if string(got) != want {

@@ -1,128 +1,101 @@
 // Command wasm is the sparsefs Web Worker (build with GOOS=js GOARCH=wasm).
 //
-// It speaks a small message protocol with the page (ui/); every message is a
-// plain object with a "type":
+// It speaks the worker protocol of package api (api/worker.go: the message
+// types, and how they travel): the page sends it datasets (api.Load) and
+// jobs (api.Job), and it answers each job with api.Started, then
+// api.Result or api.Failed, with api.JobProgress meanwhile.
 //
-//	page → worker  {type: "load", data: ID, name, bytes: ArrayBuffer}
-//	               {type: "unload", data: ID}
-//	               {type: "job", id, request: JSON, data?: ID, part?: JSON}
-//	               {type: "cancel", id}
-//	               {type: "peer", session, port: MessagePort}      (transferred)
-//	               {type: "collector", session, port: MessagePort} (transferred)
-//	worker → page  {type: "ready"}
-//	               {type: "loaded", data: ID, size, sha256}
-//	               {type: "started", id}
-//	               {type: "progress", id, iteration, maxIterations, objective, fraction}
-//	               {type: "result", id, response: JSON (UTF-8 in an ArrayBuffer, transferred), digest?: JSON, forwarded?: true}
-//	               {type: "error", id, message, cancelled}
-//	worker → worker (the port) {session, digest: JSON, part: ArrayBuffer} (transferred)
+// A job's task is a request of the job format (Task.Run, performed by
+// core/job.Run on the loaded data), or one of the tasks only a worker can
+// do, because they need what a worker keeps between jobs:
 //
-// A dataset is sent once per worker with "load" (its bytes transferred, not
-// cloned) under a number the page chooses; jobs name it by that number. The
-// worker keeps the bytes and the parsed tables (one per way of reading
-// them: label column, delimiter, header, missing values), so a run of many
-// jobs on one file parses it once per worker. "loaded" answers with the
-// file's SHA-256, which the page records in its reports.
+//   - Prepare: read the loaded data as a run will and warm the code up
+//     (warm.go);
+//   - Collect: keep an evaluation's part for a merge here;
+//   - Merge: merge the parts kept for a session (light: the summaries
+//     now, the report's JSON on WriteReport);
+//   - WriteReport: write the report of a light merge.
 //
-// A job's request is a job.Request and its response the job's JSON. The
-// worker also performs the operations of the job format that only a worker
-// can (core/job/worker.go): "reduce" (the loaded data restricted to the
-// features "columns", as CSV: a job.Reduced), "synth" (the gsr-fs §5.1
-// synthetic data, exactly as "sparsefs synth" writes them: a job.Reduced),
-// "prepare" (read the data and warm up, for the plan in its Eval if
-// any: warm.go), "collect" (keep an evaluation's
-// part for a merge here), a "merge" with a session (merge the parts kept)
-// and "report" (write a report a light merge kept). A light "collect"
-// carries the part's digest in its request and the part's JSON beside it,
-// in the message's "part": the worker reads the JSON only when it writes
-// the report (see collect).
+// The worker keeps, per dataset, the bytes and the tables they were read
+// into (one per way of reading them: label column, delimiter, header,
+// missing values), so a run of many jobs on one file reads it once per
+// worker.
 //
-// For an evaluation run on several workers the page makes a MessageChannel
-// from each worker to the one that merges the run's parts ("peer" and
-// "collector", per session): a unit's part then goes straight to the
-// merging worker (link, forward, receive), with its digest, as a light
-// collect would bring it, and the answer to the page says "forwarded";
-// the page still gets the part (for the details, a merge elsewhere, a
-// resume) but no longer sends it on. A worker without a link for the
-// session keeps its unit's part itself, as before.
+// For an evaluation run on several workers the page gives each worker a
+// MessagePort to the one that merges the run's parts (api.Link): a unit's
+// part then goes straight to the merging worker, as an api.Collect, and
+// the answer to the page says Forwarded; the page still gets the part (for
+// the details, a merge elsewhere, a resume) but no longer sends it on.
 //
 // Jobs run one after another, in the order they arrive: the page may send
-// a worker its next job before the current one ends (so that no time is
-// lost waiting for the page between two jobs), and "started" says when a
-// job begins. A job runs in a goroutine of its own and every panic becomes
-// an "error" message: the page is never left waiting on a dead job. The
-// logic here is plain Go, tested natively; main_js.go holds the only code
-// that touches the browser.
+// a worker its next job before the current one ends, and Started says when
+// a job begins. A job runs in a goroutine of its own and every panic
+// becomes a Failed message: the page is never left waiting on a dead job.
+// The logic here is plain Go, tested natively; main_js.go holds the only
+// code that touches the browser.
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"sparsefs/core/dataset"
-	"sparsefs/core/evaluate"
+	"sparsefs/api"
 	"sparsefs/core/job"
 )
-
-// message is one message to the page.
-type message = map[string]any
 
 // Timing of the progress hook: messages are posted at most every
 // progressEvery, and the job yields to the worker's event loop every
 // yieldEvery so that a cancel message is received while it computes (Go's
-// wasm port is not preemptive; see WASM-NOTES trap 9).
+// wasm port is not preemptive: docs/wasm.md#no-preemption).
 const (
 	progressEvery = 100 * time.Millisecond
 	yieldEvery    = 50 * time.Millisecond
 )
 
-// maxParsed is how many readings of one dataset a worker keeps.
-const maxParsed = 2
+// maxReadings is how many readings of one dataset a worker keeps.
+const maxReadings = 2
 
-// stored is a dataset sent with "load".
+// stored is a dataset sent with Load.
 type stored struct {
-	name   string
-	bytes  []byte
-	parsed []parsed // most recent last
+	name     string
+	bytes    []byte
+	readings []reading // most recent last
 }
 
-// parsed is one reading of a stored dataset.
-type parsed struct {
-	key parseKey
-	ds  *dataset.Dataset
+// reading is one reading of a stored dataset.
+type reading struct {
+	key   readKey
+	table *job.Table
 }
 
-// parseKey is what changes how a file is read.
-type parseKey struct{ label, delimiter, header, missing string }
+// readKey is what changes how a file is read.
+type readKey struct{ label, targets, delimiter, header, missing string }
 
-func keyOf(d *job.Data) parseKey {
-	return parseKey{d.Label, d.Delimiter, strings.ToLower(d.Header), strings.ToLower(d.Missing)}
+func keyOf(d *api.Data) readKey {
+	return readKey{d.Label, strings.Join(d.Targets, "\x00"), d.Delimiter, strings.ToLower(d.Header), strings.ToLower(d.Missing)}
 }
 
 // worker runs jobs and posts their messages.
 type worker struct {
-	post  func(message)
+	post  func(*api.FromWorker)
 	yield func()
-	exec  func(context.Context, *job.Request, func(job.Progress)) (*job.Response, error)
+	exec  func(context.Context, *api.Request, job.Input, func(api.Progress)) (*api.Response, error)
 
 	mu      sync.Mutex
 	running map[int]context.CancelFunc // queued and running jobs
-	queue   []queuedJob
+	queue   []queued
 	busy    bool // a goroutine is working through the queue
 	data    map[int]*stored
-	parses  int // datasets parsed so far (for tests)
+	reads   int // datasets read so far (for tests)
 	// sessions hold the evaluation parts collected for a merge here.
 	sessions map[int][]kept
 	// reports hold the parts of a light merge until the page asks for the
@@ -130,10 +103,10 @@ type worker struct {
 	reports map[int][]kept
 	// warming stops the warm-up going on, if any; warmed are the
 	// variants warmUp has run (and "parts", the way of the parts), and
-	// warmedData the data prepare last warmed up on in full.
+	// warmedData the table prepare last warmed up on in full.
 	warming    context.CancelFunc
 	warmed     map[string]bool
-	warmedData *dataset.Dataset
+	warmedData *job.Table
 	// peer sends this worker's parts to the worker that merges them;
 	// collecting is the session whose parts other workers send here.
 	peer       peer
@@ -143,41 +116,51 @@ type worker struct {
 // peer is a link to the worker that merges a session (link).
 type peer struct {
 	session int
-	send    func(digest, part []byte) error
+	send    func(*api.Collect) error
 }
 
-// kept is a part kept for a merge: in full (raw nil), or light — its units
-// without the fits' rankings, scores, per-class rankings and weights (a
-// unit's digest), enough for the report's summaries — and its JSON, read
-// in full only for the report's JSON.
+// kept is a part kept for a merge: in full (raw nil), or light — its
+// units' digest (api.UnitDigest), enough for the report's summaries — and
+// its JSON, read in full only for the report's JSON.
 type kept struct {
-	part *job.EvalPart
+	part *api.EvalPart
 	raw  []byte
 }
 
-// queuedJob is a job waiting for its turn.
-type queuedJob struct {
-	ctx    context.Context
-	id     int
-	text   string
-	dataID int
-	inline []byte
-	part   []byte
+// queued is a job waiting for its turn.
+type queued struct {
+	ctx context.Context
+	job *api.Job
 }
 
-func newWorker(post func(message), yield func()) *worker {
+func newWorker(post func(*api.FromWorker), yield func()) *worker {
 	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
 		sessions: map[int][]kept{}, reports: map[int][]kept{}, warmed: map[string]bool{}}
 }
 
-// load stores a dataset's bytes under id (replacing any earlier one) and
-// answers with their size and SHA-256.
-func (w *worker) load(id int, name string, b []byte) {
-	sum := sha256.Sum256(b)
+// handle acts on a message from the page (a Link, which carries a port,
+// is main_js.go's).
+func (w *worker) handle(m *api.ToWorker) {
+	switch {
+	case m.Load != nil:
+		w.load(m.Load)
+	case m.Unload != nil:
+		w.unload(m.Unload.Data)
+	case m.Job != nil:
+		w.start(m.Job)
+	case m.Cancel != nil:
+		w.cancel(m.Cancel.ID)
+	}
+}
+
+// load stores a dataset's bytes (replacing any earlier one of the same
+// number) and answers with their size and SHA-256.
+func (w *worker) load(l *api.Load) {
+	sum := sha256.Sum256(l.Bytes)
 	w.mu.Lock()
-	w.data[id] = &stored{name: name, bytes: b}
+	w.data[l.Data] = &stored{name: l.Name, bytes: l.Bytes}
 	w.mu.Unlock()
-	w.post(message{"type": "loaded", "data": id, "size": len(b), "sha256": hex.EncodeToString(sum[:])})
+	w.post(&api.FromWorker{Loaded: &api.Loaded{Data: l.Data, Size: len(l.Bytes), SHA256: hex.EncodeToString(sum[:])}})
 }
 
 // unload forgets a dataset.
@@ -187,53 +170,56 @@ func (w *worker) unload(id int) {
 	w.mu.Unlock()
 }
 
-// dataset returns the reading of stored data id that d asks for, parsing
-// it only when this worker has not read it that way recently.
-func (w *worker) dataset(id int, d *job.Data) (*dataset.Dataset, error) {
+// stored returns dataset id, or an error for people.
+func (w *worker) stored(id int) (*stored, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if s := w.data[id]; s != nil {
+		return s, nil
+	}
+	return nil, fmt.Errorf("the data (number %d) were not sent to this worker; load the file again", id)
+}
+
+// table returns the reading of stored data id that d asks for, reading
+// the bytes only when this worker has not read them that way recently.
+func (w *worker) table(id int, d *api.Data) (*job.Table, error) {
+	s, err := w.stored(id)
+	if err != nil {
+		return nil, err
+	}
 	key := keyOf(d)
 	w.mu.Lock()
-	s := w.data[id]
-	if s == nil {
-		w.mu.Unlock()
-		return nil, fmt.Errorf("the data (number %d) were not sent to this worker; load the file again", id)
-	}
-	for _, p := range s.parsed {
-		if p.key == key {
+	for _, r := range s.readings {
+		if r.key == key {
 			w.mu.Unlock()
-			return p.ds, nil
+			return r.table, nil
 		}
 	}
-	raw := s.bytes
 	w.mu.Unlock()
-	dd := *d
-	dd.Bytes, dd.Parsed = raw, nil
-	ds, err := job.Load(&dd)
+	t, err := job.Read(s.bytes, d)
 	if err != nil {
 		return nil, err
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.parses++
+	w.reads++
 	if s == w.data[id] {
-		if len(s.parsed) == maxParsed {
-			s.parsed = s.parsed[1:]
+		if len(s.readings) == maxReadings {
+			s.readings = s.readings[1:]
 		}
-		s.parsed = append(s.parsed, parsed{key, ds})
+		s.readings = append(s.readings, reading{key, t})
 	}
-	return ds, nil
+	return t, nil
 }
 
 // start queues a job; the jobs run one after another, in a goroutine. A
 // warm-up going on stops (prepare).
-// dataID names a loaded dataset (negative: none); inline, if not nil, is
-// the data itself; part, if not nil, is the JSON of the part a light
-// collect keeps.
-func (w *worker) start(id int, text string, dataID int, inline, part []byte) {
+func (w *worker) start(j *api.Job) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.running[id] = cancel
-	w.queue = append(w.queue, queuedJob{ctx, id, text, dataID, inline, part})
+	w.running[j.ID] = cancel
+	w.queue = append(w.queue, queued{ctx, j})
 	if w.warming != nil {
 		w.warming() // a job waits: the warm-up stops at its next step
 	}
@@ -256,14 +242,14 @@ func (w *worker) work() {
 		w.queue = w.queue[1:]
 		w.mu.Unlock()
 		if q.ctx.Err() != nil {
-			w.post(message{"type": "error", "id": q.id, "cancelled": true, "message": "cancelled"})
+			w.post(&api.FromWorker{Failed: &api.Failed{ID: q.job.ID, Message: "cancelled", Cancelled: true}})
 		} else {
-			w.post(message{"type": "started", "id": q.id})
-			w.run(q.ctx, q.id, q.text, q.dataID, q.inline, q.part)
+			w.post(&api.FromWorker{Started: &api.Started{ID: q.job.ID}})
+			w.run(q.ctx, q.job)
 		}
 		w.mu.Lock()
-		cancel := w.running[q.id]
-		delete(w.running, q.id)
+		cancel := w.running[q.job.ID]
+		delete(w.running, q.job.ID)
 		w.mu.Unlock()
 		if cancel != nil {
 			cancel()
@@ -271,7 +257,7 @@ func (w *worker) work() {
 	}
 }
 
-// cancel stops a running job, or drops a queued one; its error message
+// cancel stops a running job, or drops a queued one; its Failed message
 // says it was cancelled.
 func (w *worker) cancel(id int) {
 	w.mu.Lock()
@@ -282,75 +268,33 @@ func (w *worker) cancel(id int) {
 	}
 }
 
-// run performs one job and posts exactly one "result" or "error" message
-// for it, whatever happens.
-func (w *worker) run(ctx context.Context, id int, text string, dataID int, inline, part []byte) {
+// run performs one job and posts exactly one Result or Failed message for
+// it, whatever happens.
+func (w *worker) run(ctx context.Context, j *api.Job) {
 	fail := func(cancelled bool, msg string) {
-		w.post(message{"type": "error", "id": id, "cancelled": cancelled, "message": msg})
+		w.post(&api.FromWorker{Failed: &api.Failed{ID: j.ID, Message: msg, Cancelled: cancelled}})
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			fail(false, fmt.Sprintf("internal error (please report it): %v\n%s", r, debug.Stack()))
 		}
 	}()
-	var req job.Request
-	if err := json.Unmarshal([]byte(text), &req); err != nil {
-		fail(false, "malformed request: "+err.Error())
-		return
-	}
-	op := strings.ToLower(req.Op)
-	switch {
-	case inline != nil:
-		req.Data.Bytes = inline
-	case dataID >= 0 && op == job.OpInspect:
-		w.mu.Lock()
-		s := w.data[dataID]
-		w.mu.Unlock()
-		if s == nil {
-			fail(false, fmt.Sprintf("the data (number %d) were not sent to this worker; load the file again", dataID))
-			return
-		}
-		req.Data.Bytes = s.bytes
-	case dataID >= 0 && op != job.OpMethods:
-		ds, err := w.dataset(dataID, &req.Data)
-		if err != nil {
-			fail(false, err.Error())
-			return
-		}
-		req.Data.Parsed = ds
-	}
-	var out, digest []byte
-	var forwarded bool
+	res := &api.Result{ID: j.ID}
 	var err error
-	switch {
-	case op == job.OpReduce:
-		out, err = reduce(&req)
-	case op == job.OpSynth:
-		out, err = synth(req.Synth)
-	case op == job.OpPrepare:
-		out, err = w.prepare(ctx, &req)
-	case op == job.OpCollect:
-		out, err = w.collect(&req, part)
-	case op == job.OpMerge && req.Session > 0:
-		out, err = w.mergeSession(&req)
-	case op == job.OpReport:
-		out, err = w.report(req.Session)
-	default:
-		var resp *job.Response
-		resp, err = w.exec(ctx, &req, w.progress(id))
-		if err == nil {
-			out, err = job.Marshal(resp, false)
-			if err != nil {
-				err = errors.New("cannot encode the result: " + err.Error())
-			}
-		}
-		if err == nil && req.Session > 0 && resp.EvalPart != nil && len(resp.EvalPart.Units) > 0 {
-			if digest, err = unitDigest(resp.EvalPart); err == nil {
-				if forwarded = w.forward(req.Session, digest, out); !forwarded {
-					w.keep(req.Session, kept{part: resp.EvalPart})
-				}
-			}
-		}
+	t := &j.Task
+	switch kinds := count(t.Run != nil, t.Prepare != nil, t.Collect != nil, t.Merge != nil, t.WriteReport != nil); {
+	case kinds != 1:
+		err = fmt.Errorf("a job must have exactly one task (it has %d)", kinds)
+	case t.Run != nil:
+		err = w.runRequest(ctx, j, res)
+	case t.Prepare != nil:
+		res.Response, err = w.prepare(ctx, j.Data, t.Prepare)
+	case t.Collect != nil:
+		res.Response, err = w.collect(t.Collect)
+	case t.Merge != nil:
+		res.Response, err = w.mergeSession(t.Merge)
+	case t.WriteReport != nil:
+		res.Response, err = w.report(t.WriteReport.Session)
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -360,37 +304,78 @@ func (w *worker) run(ctx context.Context, id int, text string, dataID int, inlin
 		}
 		return
 	}
-	msg := message{"type": "result", "id": id, "response": string(out)}
-	if digest != nil {
-		msg["digest"] = string(digest)
-	}
-	if forwarded {
-		msg["forwarded"] = true
-	}
-	w.post(msg)
+	w.post(&api.FromWorker{Result: res})
 }
 
-// link makes this worker send the parts of session's units, as light
-// collects, to the worker that merges them, through send (in the browser
-// a MessagePort the page gave both workers: the parts go from worker to
-// worker, the page's thread neither receives nor forwards them). A newer
-// session replaces the link.
-func (w *worker) link(session int, send func(digest, part []byte) error) {
+// count is how many of its arguments are true.
+func count(set ...bool) int {
+	n := 0
+	for _, s := range set {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+// runRequest performs a job's request on its data; with a session, the
+// part of an evaluation's units is kept here for the merge, or sent to the
+// worker that merges it.
+func (w *worker) runRequest(ctx context.Context, j *api.Job, res *api.Result) error {
+	req := j.Task.Run
+	var in job.Input
+	if j.Data != 0 {
+		s, err := w.stored(j.Data)
+		if err != nil {
+			return err
+		}
+		in.Raw = s.bytes
+		if op := strings.ToLower(req.Op); op != api.OpInspect && op != api.OpMethods && op != api.OpMerge && op != api.OpSynth {
+			if in.Table, err = w.table(j.Data, &req.Data); err != nil {
+				return err
+			}
+		}
+	}
+	resp, err := w.exec(ctx, req, in, w.progress(j.ID))
+	if err != nil {
+		return err
+	}
+	if res.Response, err = json.Marshal(resp); err != nil {
+		return errors.New("cannot encode the result: " + err.Error())
+	}
+	if j.Task.Session > 0 && resp.EvalPart != nil && len(resp.EvalPart.Units) > 0 {
+		if res.Digest, err = unitDigest(resp.EvalPart); err != nil {
+			return err
+		}
+		c := &api.Collect{Session: j.Task.Session, Digest: res.Digest, Part: res.Response}
+		if res.Forwarded = w.forward(c); !res.Forwarded {
+			w.keep(j.Task.Session, kept{part: resp.EvalPart})
+		}
+	}
+	return nil
+}
+
+// link makes this worker send the parts of session's units to the worker
+// that merges them, through send (in the browser a MessagePort the page
+// gave both workers: the parts go from worker to worker, the page's
+// thread neither receives nor forwards them). A newer session replaces the
+// link.
+func (w *worker) link(session int, send func(*api.Collect) error) {
 	w.mu.Lock()
 	w.peer = peer{session, send}
 	w.mu.Unlock()
 }
 
-// forward sends a unit's part and digest to the worker that merges its
-// session, if this worker has a link for it, and reports whether it did.
-func (w *worker) forward(session int, digest, part []byte) bool {
+// forward sends a unit's part to the worker that merges its session, if
+// this worker has a link for it, and reports whether it did.
+func (w *worker) forward(c *api.Collect) bool {
 	w.mu.Lock()
 	p := w.peer
 	w.mu.Unlock()
-	if p.send == nil || p.session != session {
+	if p.send == nil || p.session != c.Session {
 		return false
 	}
-	if err := p.send(digest, part); err != nil {
+	if err := p.send(c); err != nil {
 		fmt.Println("sparsefs worker: cannot send a part to the merging worker:", err)
 		return false
 	}
@@ -405,156 +390,49 @@ func (w *worker) collectFrom(session int) {
 	w.mu.Unlock()
 }
 
-// receive keeps, as a light collect, a part another worker sent here
-// (forward): its digest read now, its JSON when the report's is written.
-func (w *worker) receive(session int, digest, part []byte) error {
-	if part == nil {
-		return errors.New("a part came without its JSON")
-	}
-	var p job.EvalPart
-	if err := json.Unmarshal(digest, &p); err != nil {
-		return fmt.Errorf("a part's digest cannot be read: %v", err)
-	}
-	w.keep(session, kept{part: &p, raw: part})
-	return nil
+// receive keeps a part another worker sent here (forward), as a Collect
+// job would.
+func (w *worker) receive(c *api.Collect) error {
+	_, err := w.collect(c)
+	return err
 }
 
 // unitDigest is what the page shows of an evaluation part while the run
-// goes on: its units without the fits' full rankings, scores, per-class
-// rankings and weights, {"units": […]} — a few kilobytes the page reads
+// goes on (api.UnitDigest): its units without the fits' full rankings,
+// scores, per-class rankings and weights — a few kilobytes the page reads
 // instead of the part (hundreds of kilobytes for a wide dataset), keeping
 // its thread free while the workers compute.
-func unitDigest(p *job.EvalPart) ([]byte, error) {
-	units := make([]*evaluate.UnitResult, len(p.Units))
+func unitDigest(p *api.EvalPart) ([]byte, error) {
+	units := make([]*api.UnitResult, len(p.Units))
 	for i, u := range p.Units {
 		d := *u
-		d.Fits = make([]evaluate.Fit, len(u.Fits))
+		d.Fits = make([]api.Fit, len(u.Fits))
 		for k, f := range u.Fits {
 			f.Ranking, f.Scores, f.PerClass, f.Weights = nil, nil, nil, nil
 			d.Fits[k] = f
 		}
 		units[i] = &d
 	}
-	return json.Marshal(map[string]any{"units": units})
+	return json.Marshal(api.UnitDigest{Units: units})
 }
 
-// reduce writes the data restricted to req.Columns plus the label as CSV
-// (comma-separated, a header row, numbers in their shortest exact form, a
-// missing cell empty, the label as its class name), and returns
-// {"name", "csv"} as JSON.
-func reduce(req *job.Request) ([]byte, error) {
-	ds := req.Data.Parsed
-	if ds == nil {
-		var err error
-		if ds, err = job.Load(&req.Data); err != nil {
-			return nil, err
-		}
+// collect keeps a part of an evaluation for the merge of its session in
+// this worker: parts computed by other workers are taken as they come,
+// while the other units run, instead of all at the end. It keeps the
+// part's digest and its JSON unread: reading a part of a wide dataset in
+// full takes 10–20 ms in a browser's worker, taken from the units still to
+// run, and the summaries a light merge shows need only the digest. The
+// JSON is read when the report's is written (report), where the parts are
+// checked against each other as in any merge.
+func (w *worker) collect(c *api.Collect) ([]byte, error) {
+	if c.Session <= 0 || c.Digest == nil || c.Part == nil {
+		return nil, errors.New("collect: a session, a part and its digest are needed")
 	}
-	n := len(ds.Features)
-	if len(req.Columns) == 0 {
-		return nil, errors.New("no features chosen for the reduced data")
+	var d api.UnitDigest
+	if err := json.Unmarshal(c.Digest, &d); err != nil {
+		return nil, fmt.Errorf("collect: a part's digest cannot be read: %v", err)
 	}
-	for _, j := range req.Columns {
-		if j < 0 || j >= n {
-			return nil, fmt.Errorf("feature %d does not exist: the data have %d features", j, n)
-		}
-	}
-	var buf bytes.Buffer
-	cw := csv.NewWriter(&buf)
-	row := make([]string, 0, len(req.Columns)+1)
-	for _, j := range req.Columns {
-		row = append(row, ds.Features[j])
-	}
-	cw.Write(append(row, ds.Label))
-	for i := 0; i < ds.Rows(); i++ {
-		row = row[:0]
-		for _, j := range req.Columns {
-			v := ds.X.At(i, j)
-			if math.IsNaN(v) {
-				row = append(row, "")
-			} else {
-				row = append(row, strconv.FormatFloat(v, 'g', -1, 64))
-			}
-		}
-		cw.Write(append(row, ds.Classes[ds.Y[i]]))
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return nil, err
-	}
-	name := req.Data.Name
-	if name == "" {
-		name = "data"
-	}
-	name = strings.TrimSuffix(name, ".gz")
-	for _, ext := range []string{".csv", ".tsv", ".txt"} {
-		name = strings.TrimSuffix(name, ext)
-	}
-	return json.Marshal(job.Reduced{Name: fmt.Sprintf("%s-top%d.csv", name, len(req.Columns)), CSV: buf.String()})
-}
-
-// prepare reads the loaded data as a run will (the worker keeps the
-// reading) and warms the worker's code up, so that a run does not pay for
-// V8's first, slower compilation of it (WASM-NOTES): the request's Eval,
-// the configuration's plan if the page has one, on a slice of the data
-// (warmUp), then a unit of the F statistic on half the samples of the
-// whole data (which also leaves the data's facts — SHA-256, constant
-// features — computed for the run). Any job that arrives meanwhile stops
-// the warm-up (start). It answers {} whether or not the warm-up could run.
-func (w *worker) prepare(ctx context.Context, req *job.Request) ([]byte, error) {
-	ds := req.Data.Parsed
-	if ds == nil {
-		return []byte("{}"), nil
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	w.mu.Lock()
-	w.warming = cancel
-	w.mu.Unlock()
-	defer func() {
-		w.mu.Lock()
-		w.warming = nil
-		w.mu.Unlock()
-		cancel()
-	}()
-	ran := w.warmUp(ctx, req, ds)
-	if len(ds.Classes) < 2 || ctx.Err() != nil || (!ran && w.warmedData == ds) {
-		return []byte("{}"), nil
-	}
-	warm := *req
-	warm.Op, warm.Units = job.OpEval, []int{0}
-	warm.Eval = &evaluate.Plan{Methods: []evaluate.Variant{{Method: "fstat"}}, K: []int{min(5, len(ds.Features))},
-		Protocol: evaluate.Protocol{Kind: evaluate.CV, Folds: 2}}
-	if resp, err := w.exec(ctx, &warm, nil); err == nil {
-		job.Marshal(resp, false)
-		w.warmedData = ds
-	}
-	return []byte("{}"), nil
-}
-
-// collect keeps a part of an evaluation for a merge in this worker (a
-// merge with the same session): parts computed by other workers are read
-// as they come, while the other units run, instead of all at the end. (A
-// unit job with a session keeps its own part.)
-//
-// A light collect (Light, with the part's JSON beside the request) keeps
-// the part's digest (the request's Part) and its JSON unread: reading a
-// part of a wide dataset in full takes 10–20 ms in a browser's worker,
-// taken from the units still to run, and the summaries a light merge
-// shows need only the digest. The JSON is read when the report's is
-// written (report), where the parts are checked against each other as in
-// any merge.
-func (w *worker) collect(req *job.Request, raw []byte) ([]byte, error) {
-	if req.Session <= 0 || req.Part == nil {
-		return nil, errors.New("collect: a session and a part are needed")
-	}
-	k := kept{part: req.Part}
-	if req.Light {
-		if raw == nil {
-			return nil, errors.New("collect: a light collect needs the part's JSON beside the request")
-		}
-		k.raw = raw
-	}
-	w.keep(req.Session, k)
+	w.keep(c.Session, kept{part: &api.EvalPart{Units: d.Units}, raw: c.Part})
 	return []byte("{}"), nil
 }
 
@@ -572,30 +450,30 @@ func (w *worker) keep(session int, k kept) {
 	w.sessions[session] = append(w.sessions[session], k)
 }
 
-// mergeSession merges the parts collected for a session and those of the
-// request, and forgets the session. It refuses when the parts number fewer
-// than the request expects (the page then sends them all). A light merge
+// mergeSession merges the parts collected for a session, and forgets the
+// session. It refuses when the parts number fewer
+// than the task expects (the page then sends them all). A light merge
 // answers with the report's summaries, from the parts as kept (digests
 // for the light ones, with the request, data and splits of a part kept in
 // full), and keeps the parts for report.
-func (w *worker) mergeSession(req *job.Request) ([]byte, error) {
-	w.awaitParts(req.Session, req.Expect-len(req.Parts))
+func (w *worker) mergeSession(m *api.Merge) ([]byte, error) {
+	if m.Session <= 0 {
+		return nil, errors.New("merge: a session is needed")
+	}
+	w.awaitParts(m.Session, m.Expect)
 	w.mu.Lock()
-	ks := w.sessions[req.Session]
-	delete(w.sessions, req.Session)
+	ks := w.sessions[m.Session]
+	delete(w.sessions, m.Session)
 	w.mu.Unlock()
-	for _, p := range req.Parts {
-		ks = append(ks, kept{part: p})
+	if len(ks) < m.Expect {
+		return nil, fmt.Errorf("incomplete session: %d of %d parts collected", len(ks), m.Expect)
 	}
-	if len(ks) < req.Expect {
-		return nil, fmt.Errorf("incomplete session: %d of %d parts collected", len(ks), req.Expect)
-	}
-	if !req.Light {
+	if !m.Light {
 		rep, err := mergeKept(ks)
 		if err != nil {
 			return nil, err
 		}
-		return job.Marshal(&job.Response{EvalReport: rep}, false)
+		return json.Marshal(rep)
 	}
 	parts, err := lightParts(ks)
 	if err != nil {
@@ -609,20 +487,20 @@ func (w *worker) mergeSession(req *job.Request) ([]byte, error) {
 	// megabytes for a wide dataset) when the page asks for it.
 	w.mu.Lock()
 	for s := range w.reports {
-		if s < req.Session {
+		if s < m.Session {
 			delete(w.reports, s)
 		}
 	}
-	w.reports[req.Session] = ks
+	w.reports[m.Session] = ks
 	w.mu.Unlock()
 	light := *rep
 	summary := *rep.Report
-	summary.Results = append([]evaluate.VariantResult(nil), rep.Results...)
+	summary.Results = append([]api.VariantResult(nil), rep.Results...)
 	for i := range summary.Results {
 		summary.Results[i].Units = nil
 	}
 	light.Report = &summary
-	return job.Marshal(&job.Response{EvalReport: &light}, false)
+	return json.Marshal(&light)
 }
 
 // partsWait is how long a merge waits for the parts other workers sent
@@ -648,8 +526,8 @@ func (w *worker) awaitParts(session, n int) {
 // lightParts are the kept parts as a light merge reads them: a digest
 // takes the request, data, features and splits of a part kept in full (or
 // of the first light part, read in full, when none is).
-func lightParts(ks []kept) ([]*job.EvalPart, error) {
-	var whole *job.EvalPart
+func lightParts(ks []kept) ([]*api.EvalPart, error) {
+	var whole *api.EvalPart
 	for _, k := range ks {
 		if k.raw == nil {
 			whole = k.part
@@ -662,7 +540,7 @@ func lightParts(ks []kept) ([]*job.EvalPart, error) {
 			return nil, err
 		}
 	}
-	parts := make([]*job.EvalPart, len(ks))
+	parts := make([]*api.EvalPart, len(ks))
 	for i, k := range ks {
 		parts[i] = k.part
 		if k.raw != nil {
@@ -676,8 +554,8 @@ func lightParts(ks []kept) ([]*job.EvalPart, error) {
 
 // mergeKept merges the kept parts in full (reading the light ones'
 // JSON).
-func mergeKept(ks []kept) (*job.EvalReport, error) {
-	parts := make([]*job.EvalPart, len(ks))
+func mergeKept(ks []kept) (*api.EvalReport, error) {
+	parts := make([]*api.EvalPart, len(ks))
 	for i, k := range ks {
 		parts[i] = k.part
 		if k.raw != nil {
@@ -691,8 +569,8 @@ func mergeKept(ks []kept) (*job.EvalReport, error) {
 }
 
 // readPart reads a part's JSON.
-func readPart(raw []byte) (*job.EvalPart, error) {
-	var p job.EvalPart
+func readPart(raw []byte) (*api.EvalPart, error) {
+	var p api.EvalPart
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, fmt.Errorf("a collected part cannot be read: %v", err)
 	}
@@ -713,61 +591,61 @@ func (w *worker) report(session int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return job.Marshal(&job.Response{EvalReport: rep}, false)
+	return json.Marshal(rep)
 }
 
-// synth generates the data of gsr-fs §5.1 (dataset.Synth) and returns
-// {"name", "csv"} as JSON: the CSV that "sparsefs synth" writes with the
-// same settings.
-func synth(s *job.Synth) ([]byte, error) {
-	if s == nil {
-		return nil, errors.New("synth: no settings given (m, d1, d2, c, outliers, seed, task)")
+// prepare reads the loaded data as a run will (the worker keeps the
+// reading) and warms the worker's code up, so that a run does not pay for
+// V8's first, slower compilation of it (docs/wasm.md#tiering): the
+// task's plan, if any, on a slice of the data (warmUp), then a unit of the
+// F statistic on half the samples of the whole data (which also leaves the
+// table's facts — SHA-256, constant features — computed for the run). Any
+// job that arrives meanwhile stops the warm-up (start). It answers {}
+// whether or not the warm-up could run.
+func (w *worker) prepare(ctx context.Context, data int, p *api.Prepare) ([]byte, error) {
+	if data == 0 {
+		return []byte("{}"), nil
 	}
-	var targets, label bool
-	switch s.Task {
-	case "", "classification":
-		label = true
-	case "regression":
-		targets = true
-	default:
-		return nil, fmt.Errorf("synth: task %q: use classification or regression", s.Task)
-	}
-	g := dataset.Synth{M: s.M, D1: s.D1, D2: s.D2, C: s.C, Outliers: s.Outliers, Seed: s.Seed}
-	if err := g.Validate(); err != nil {
-		return nil, err
-	}
-	if cells := float64(s.M) * float64(3*s.D1+s.D2); cells > job.MaxSynthCells {
-		return nil, fmt.Errorf("synth: %d samples × %d features is %.0f values; at most %d fit in a page (use the command line, sparsefs synth, for more)", s.M, 3*s.D1+s.D2, cells, job.MaxSynthCells)
-	}
-	data, err := g.Generate()
+	t, err := w.table(data, &p.Data)
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := data.WriteCSV(&buf, targets, label); err != nil {
-		return nil, err
+	ctx, cancel := context.WithCancel(ctx)
+	w.mu.Lock()
+	w.warming = cancel
+	w.mu.Unlock()
+	defer func() {
+		w.mu.Lock()
+		w.warming = nil
+		w.mu.Unlock()
+		cancel()
+	}()
+	ran := w.warmUp(ctx, p, t)
+	ds := t.Data
+	if len(ds.Classes) < 2 || ctx.Err() != nil || (!ran && w.warmedData == t) {
+		return []byte("{}"), nil
 	}
-	name := s.Name
-	if name == "" {
-		name = "synthetic.csv"
+	warm := &api.Request{Op: api.OpEval, Data: p.Data, Units: []int{0}, Eval: &api.Plan{Methods: []api.Variant{{Method: "fstat"}},
+		K: []int{min(5, len(ds.Features))}, Protocol: api.Protocol{Kind: api.CV, Folds: 2}}}
+	if resp, err := w.exec(ctx, warm, job.Input{Table: t}, nil); err == nil {
+		json.Marshal(resp)
+		w.warmedData = t
 	}
-	return json.Marshal(job.Reduced{Name: name, CSV: buf.String()})
+	return []byte("{}"), nil
 }
 
 // progress returns the job's progress hook: it posts throttled progress
 // messages and yields to the event loop regularly.
-func (w *worker) progress(id int) func(job.Progress) {
+func (w *worker) progress(id int) func(api.Progress) {
 	var lastPost, lastYield time.Time
-	return func(p job.Progress) {
+	return func(p api.Progress) {
 		now := time.Now()
 		if now.Sub(lastPost) >= progressEvery {
 			lastPost = now
-			obj := p.Objective
-			if math.IsInf(obj, 0) {
-				obj = math.NaN()
+			if math.IsInf(float64(p.Objective), 0) {
+				p.Objective = api.Float(math.NaN())
 			}
-			w.post(message{"type": "progress", "id": id, "iteration": p.Iteration,
-				"maxIterations": p.MaxIterations, "objective": obj, "fraction": p.Fraction})
+			w.post(&api.FromWorker{Progress: &api.JobProgress{ID: id, Progress: p}})
 		}
 		if w.yield != nil && now.Sub(lastYield) >= yieldEvery {
 			lastYield = now

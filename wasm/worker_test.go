@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"sparsefs/api"
 	"sparsefs/core/dataset"
 	"sparsefs/core/job"
 )
@@ -19,22 +21,31 @@ import (
 // job.
 type recorder struct {
 	mu   sync.Mutex
-	msgs []message
-	done chan message
+	msgs []*api.FromWorker
+	done chan *api.FromWorker
 }
 
-func newRecorder() *recorder { return &recorder{done: make(chan message, 8)} }
+func newRecorder() *recorder { return &recorder{done: make(chan *api.FromWorker, 8)} }
 
-func (r *recorder) post(m message) {
+// post records a message as the page would receive it: encoded and
+// decoded again.
+func (r *recorder) post(m *api.FromWorker) {
+	head, body, err := m.Encode()
+	if err != nil {
+		panic(err)
+	}
+	if m, err = api.DecodeFromWorker(head, body); err != nil {
+		panic(err)
+	}
 	r.mu.Lock()
 	r.msgs = append(r.msgs, m)
 	r.mu.Unlock()
-	if t := m["type"]; t == "result" || t == "error" {
+	if m.Result != nil || m.Failed != nil {
 		r.done <- m
 	}
 }
 
-func (r *recorder) wait(t *testing.T) message {
+func (r *recorder) wait(t *testing.T) *api.FromWorker {
 	t.Helper()
 	select {
 	case m := <-r.done:
@@ -45,18 +56,80 @@ func (r *recorder) wait(t *testing.T) message {
 	}
 }
 
+// id is the job a Result or Failed message answers.
+func id(m *api.FromWorker) int {
+	if m.Result != nil {
+		return m.Result.ID
+	}
+	return m.Failed.ID
+}
+
+// failed returns the message of a Failed answer ("" for a Result).
+func failed(m *api.FromWorker) string {
+	if m.Failed == nil {
+		return ""
+	}
+	return m.Failed.Message
+}
+
+// request reads a request written as JSON.
+func request(t *testing.T, text string) *api.Request {
+	t.Helper()
+	var req api.Request
+	if err := json.Unmarshal([]byte(text), &req); err != nil {
+		t.Fatal(err)
+	}
+	return &req
+}
+
+// send hands the worker a message as the page sends it: encoded and
+// decoded again.
+func send(t *testing.T, w *worker, m *api.ToWorker) {
+	t.Helper()
+	head, body, err := m.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := api.DecodeToWorker(head, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.handle(back)
+}
+
+// runTask starts a job and waits for its answer.
+func runTask(t *testing.T, w *worker, r *recorder, jobID, data int, task api.Task) *api.FromWorker {
+	t.Helper()
+	send(t, w, &api.ToWorker{Job: &api.Job{ID: jobID, Data: data, Task: task}})
+	m := r.wait(t)
+	if id(m) != jobID {
+		t.Fatalf("message for job %d, want %d: %+v", id(m), jobID, m)
+	}
+	return m
+}
+
+// runJob runs a request (JSON) on loaded data.
+func runJob(t *testing.T, w *worker, r *recorder, jobID int, text string, data int) *api.FromWorker {
+	t.Helper()
+	return runTask(t, w, r, jobID, data, api.Task{Run: request(t, text)})
+}
+
 const table = "a,b,label\n1,0,0\n2,2,0\n6,5,1\n7,5,1\n"
+
+// sha of table computed with coreutils' sha256sum (an independent
+// implementation).
+const tableSHA256 = "03653a1d880cee901aaf09779ede30fb9d4b48beec9528e6747d11f726570760"
 
 func TestJobResult(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	w.start(7, `{"method":"fstat","data":{"name":"x.csv"}}`, -1, []byte(table), nil)
-	m := r.wait(t)
-	if m["type"] != "result" || m["id"] != 7 {
-		t.Fatalf("message %v", m)
+	send(t, w, &api.ToWorker{Load: &api.Load{Data: 1, Name: "x.csv", Bytes: []byte(table)}})
+	m := runJob(t, w, r, 7, `{"method":"fstat","data":{"name":"x.csv"}}`, 1)
+	if m.Result == nil {
+		t.Fatalf("message %+v", m)
 	}
-	var sel job.Selection
-	if err := json.Unmarshal([]byte(m["response"].(string)), &sel); err != nil {
+	var sel api.Selection
+	if err := json.Unmarshal(m.Result.Response, &sel); err != nil {
 		t.Fatal(err)
 	}
 	if sel.Method != "fstat" || sel.Ranking[0] != 0 || sel.Dataset.Name != "x.csv" {
@@ -65,17 +138,46 @@ func TestJobResult(t *testing.T) {
 }
 
 func TestJobErrors(t *testing.T) {
-	for request, fragment := range map[string]string{
-		`{"method":`:        "malformed request",
-		`{"method":"nope"}`: `unknown method "nope"`,
+	for text, fragment := range map[string]string{
+		`{"method":"nope"}`:                           `unknown method "nope"`,
 		`{"method":"fisher","data":{"name":"b.csv"}}`: `b.csv: line 2, column 2 ("b"): "x" is not a number`,
 	} {
 		r := newRecorder()
-		newWorker(r.post, nil).start(1, request, -1, []byte("a,b,label\n1,x,0\n2,3,1\n"), nil)
-		m := r.wait(t)
-		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) || m["cancelled"] != false {
-			t.Errorf("%s: message %v, want an error containing %q", request, m, fragment)
+		w := newWorker(r.post, nil)
+		w.load(&api.Load{Data: 1, Bytes: []byte(table)})
+		w.load(&api.Load{Data: 2, Bytes: []byte("a,b,label\n1,x,0\n2,3,1\n")})
+		m := runJob(t, w, r, 1, text, 1)
+		if strings.Contains(text, "b.csv") {
+			m = runJob(t, w, r, 1, text, 2)
 		}
+		if m.Failed == nil || !strings.Contains(m.Failed.Message, fragment) || m.Failed.Cancelled {
+			t.Errorf("%s: message %+v, want an error containing %q", text, m, fragment)
+		}
+	}
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	for task, fragment := range map[*api.Task]string{
+		{}: "exactly one task (it has 0)",
+		{Run: &api.Request{Op: api.OpMethods}, WriteReport: &api.WriteReport{Session: 1}}: "exactly one task (it has 2)",
+	} {
+		if m := runTask(t, w, r, 2, 0, *task); !strings.Contains(failed(m), fragment) {
+			t.Errorf("%+v: %+v, want %q", task, m, fragment)
+		}
+	}
+}
+
+// A message of none or two kinds, or one that is not JSON, is refused by
+// the decoder.
+func TestMessagesOfOneKind(t *testing.T) {
+	for _, head := range []string{`{}`, `{"cancel":{"id":1},"unload":{"data":1}}`, `{"job":`} {
+		if _, err := api.DecodeToWorker([]byte(head), nil); err == nil {
+			t.Errorf("%s accepted", head)
+		}
+	}
+	m := &api.ToWorker{Load: &api.Load{Data: 3, Name: "n", Bytes: []byte("abc")}}
+	head, body, err := m.Encode()
+	if err != nil || string(head) != `{"load":{"data":3,"name":"n"}}` || string(body) != "abc" {
+		t.Errorf("encoded %s %q %v", head, body, err)
 	}
 }
 
@@ -83,15 +185,14 @@ func TestJobErrors(t *testing.T) {
 func TestPanicReported(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	w.exec = func(context.Context, *job.Request, func(job.Progress)) (*job.Response, error) {
+	w.exec = func(context.Context, *api.Request, job.Input, func(api.Progress)) (*api.Response, error) {
 		var m map[string]int
 		m["boom"] = 1 // nil map write
 		return nil, nil
 	}
-	w.start(3, `{"method":"fisher"}`, -1, nil, nil)
-	m := r.wait(t)
-	if m["type"] != "error" || m["id"] != 3 || !strings.Contains(m["message"].(string), "internal error") {
-		t.Errorf("message %v", m)
+	m := runJob(t, w, r, 3, `{"method":"fisher"}`, 0)
+	if !strings.Contains(failed(m), "internal error") {
+		t.Errorf("message %+v", m)
 	}
 }
 
@@ -100,31 +201,32 @@ func TestPanicReported(t *testing.T) {
 func TestCancelAndProgress(t *testing.T) {
 	r := newRecorder()
 	yields := 0
-	w := newWorker(r.post, func() { yields++ })
+	w := newWorker(r.post, nil)
+	w.yield = func() { yields++ }
 	started := make(chan struct{})
-	w.exec = func(ctx context.Context, _ *job.Request, progress func(job.Progress)) (*job.Response, error) {
+	w.exec = func(ctx context.Context, _ *api.Request, _ job.Input, progress func(api.Progress)) (*api.Response, error) {
 		close(started)
 		for k := 1; ; k++ {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			progress(job.Progress{Iteration: k, MaxIterations: 1 << 30, Objective: 1 / float64(k)})
+			progress(api.Progress{Iteration: k, MaxIterations: 1 << 30, Objective: api.Float(1 / float64(k))})
 			time.Sleep(time.Millisecond)
 		}
 	}
-	w.start(5, `{}`, -1, nil, nil)
+	send(t, w, &api.ToWorker{Job: &api.Job{ID: 5, Task: api.Task{Run: &api.Request{}}}})
 	<-started
 	time.Sleep(300 * time.Millisecond)
-	w.cancel(5)
+	send(t, w, &api.ToWorker{Cancel: &api.Cancel{ID: 5}})
 	m := r.wait(t)
-	if m["type"] != "error" || m["cancelled"] != true || m["message"] != "cancelled" {
-		t.Fatalf("message %v", m)
+	if m.Failed == nil || !m.Failed.Cancelled || m.Failed.Message != "cancelled" {
+		t.Fatalf("message %+v", m)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	progress := 0
 	for _, m := range r.msgs {
-		if m["type"] == "progress" {
+		if m.Progress != nil {
 			progress++
 		}
 	}
@@ -139,221 +241,217 @@ func TestCancelAndProgress(t *testing.T) {
 	w.mu.Unlock()
 }
 
-// sha of table computed with coreutils' sha256sum (an independent
-// implementation).
-const tableSHA256 = "03653a1d880cee901aaf09779ede30fb9d4b48beec9528e6747d11f726570760"
-
-// runJob starts a job on loaded data and waits for its message.
-func runJob(t *testing.T, w *worker, r *recorder, id int, request string, data int) message {
-	t.Helper()
-	w.start(id, request, data, nil, nil)
-	m := r.wait(t)
-	if m["id"] != id {
-		t.Fatalf("message for job %v, want %d: %v", m["id"], id, m)
-	}
-	return m
-}
-
-// A dataset is loaded once and parsed once per way of reading it; jobs name
-// it by number and get the same answer as with the bytes inline.
-func TestLoadedDataParsedOnce(t *testing.T) {
+// A dataset is loaded once and read once per way of reading it; jobs name
+// it by number and get the answer core/job gives for the bytes.
+func TestLoadedDataReadOnce(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	w.load(4, "x.csv", []byte(table))
+	send(t, w, &api.ToWorker{Load: &api.Load{Data: 4, Name: "x.csv", Bytes: []byte(table)}})
 	r.mu.Lock()
-	loaded := r.msgs[0]
+	loaded := r.msgs[0].Loaded
 	r.mu.Unlock()
-	if loaded["type"] != "loaded" || loaded["data"] != 4 || loaded["size"] != len(table) || loaded["sha256"] != tableSHA256 {
-		t.Fatalf("loaded message %v", loaded)
+	if loaded == nil || loaded.Data != 4 || loaded.Size != len(table) || loaded.SHA256 != tableSHA256 {
+		t.Fatalf("loaded message %+v", loaded)
 	}
-	inline := func(request string) string {
-		w.start(99, request, -1, []byte(table), nil)
-		return r.wait(t)["response"].(string)
-	}
-	for i, request := range []string{
+	for i, text := range []string{
 		`{"method":"fstat","data":{"name":"x.csv"}}`,
 		`{"method":"fisher","data":{"name":"x.csv"}}`,
 		`{"method":"fstat","data":{"name":"x.csv","label":"last"}}`, // another key, same table
 	} {
-		m := runJob(t, w, r, i+1, request, 4)
-		var got, want job.Selection
-		json.Unmarshal([]byte(m["response"].(string)), &got)
-		json.Unmarshal([]byte(inline(request)), &want)
+		m := runJob(t, w, r, i+1, text, 4)
+		direct, err := job.Run(context.Background(), request(t, text), job.Input{Raw: []byte(table)}, nil)
+		if err != nil || m.Result == nil {
+			t.Fatalf("%s: %v %+v", text, err, m)
+		}
+		var got api.Selection
+		json.Unmarshal(m.Result.Response, &got)
+		want := *direct.Selection
 		got.Seconds, want.Seconds = 0, 0
-		if m["type"] != "result" || !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: %v\ngot  %+v\nwant %+v", request, m, got, want)
+		a, _ := json.Marshal(got)
+		b, _ := json.Marshal(want)
+		if string(a) != string(b) {
+			t.Errorf("%s:\ngot  %s\nwant %s", text, a, b)
 		}
 	}
 	// fstat and fisher read the file the same way; "last" is another key.
-	if w.parses != 2 {
-		t.Errorf("%d parses, want 2", w.parses)
+	if w.reads != 2 {
+		t.Errorf("%d reads, want 2", w.reads)
 	}
-	// A third reading evicts the oldest (at most maxParsed are kept).
+	// A third reading evicts the oldest (at most maxReadings are kept).
 	runJob(t, w, r, 5, `{"method":"fstat","data":{"label":"1"}}`, 4)
 	runJob(t, w, r, 6, `{"method":"fstat","data":{"name":"x.csv"}}`, 4)
-	if w.parses != 4 {
-		t.Errorf("%d parses, want 4", w.parses)
+	if w.reads != 4 {
+		t.Errorf("%d reads, want 4", w.reads)
 	}
 	// Inspection reads the stored bytes (it needs the preview rows).
 	m := runJob(t, w, r, 7, `{"op":"inspect","data":{"name":"x.csv"},"preview_rows":3}`, 4)
-	var in job.Inspection
-	if err := json.Unmarshal([]byte(m["response"].(string)), &in); err != nil || len(in.Preview) != 3 || in.Dataset.Samples != 4 {
+	var in api.Inspection
+	if err := json.Unmarshal(m.Result.Response, &in); err != nil || len(in.Preview) != 3 || in.Dataset.Samples != 4 {
 		t.Errorf("inspection %v: %+v", err, in)
 	}
 	// A parse error names the file and the place.
-	w.load(5, "bad.csv", []byte("a,b,label\n1,x,0\n2,3,1\n"))
+	w.load(&api.Load{Data: 5, Name: "bad.csv", Bytes: []byte("a,b,label\n1,x,0\n2,3,1\n")})
 	m = runJob(t, w, r, 8, `{"method":"fisher","data":{"name":"bad.csv"}}`, 5)
-	if m["type"] != "error" || !strings.Contains(m["message"].(string), `bad.csv: line 2, column 2 ("b"): "x" is not a number`) {
-		t.Errorf("parse error: %v", m)
+	if !strings.Contains(failed(m), `bad.csv: line 2, column 2 ("b"): "x" is not a number`) {
+		t.Errorf("parse error: %+v", m)
 	}
 	// Unloaded data are gone.
-	w.unload(4)
+	send(t, w, &api.ToWorker{Unload: &api.Unload{Data: 4}})
 	m = runJob(t, w, r, 9, `{"method":"fstat"}`, 4)
-	if m["type"] != "error" || !strings.Contains(m["message"].(string), "were not sent to this worker") {
-		t.Errorf("job on unloaded data: %v", m)
+	if !strings.Contains(failed(m), "were not sent to this worker") {
+		t.Errorf("job on unloaded data: %+v", m)
 	}
 }
 
-// The reduced data keep the chosen features in the order given and the
-// label, as CSV that quotes what needs quoting and leaves missing cells
-// empty.
+// Reduce runs on the loaded data, as core/job writes it.
 func TestReduce(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	w.load(1, "p.csv.gz", []byte("\"g,1\",g2,g3,outcome\n1.5,NA,0.1,sick\n2,3,1e-7,well\n4,5,6,sick\n"))
+	w.load(&api.Load{Data: 1, Name: "p.csv.gz", Bytes: []byte("\"g,1\",g2,g3,outcome\n1.5,NA,0.1,sick\n2,3,1e-7,well\n4,5,6,sick\n")})
 	m := runJob(t, w, r, 1, `{"op":"reduce","data":{"name":"p.csv.gz","missing":"mean"},"columns":[1,0]}`, 1)
-	var out map[string]string
-	if err := json.Unmarshal([]byte(m["response"].(string)), &out); err != nil {
-		t.Fatalf("%v: %v", err, m)
+	var out api.Reduced
+	if err := json.Unmarshal(m.Result.Response, &out); err != nil {
+		t.Fatalf("%v: %+v", err, m)
 	}
 	want := "g2,\"g,1\",outcome\n,1.5,sick\n3,2,well\n5,4,sick\n"
-	if out["csv"] != want || out["name"] != "p-top2.csv" {
-		t.Errorf("reduced %q named %q, want %q", out["csv"], out["name"], want)
+	if out.CSV != want || out.Name != "p-top2.csv" {
+		t.Errorf("reduced %q named %q, want %q", out.CSV, out.Name, want)
 	}
-	for request, fragment := range map[string]string{
-		`{"op":"reduce","data":{"missing":"mean"},"columns":[3]}`: "feature 3 does not exist: the data have 3 features",
-		`{"op":"reduce","data":{"missing":"mean"}}`:               "no features chosen",
-		`{"op":"reduce","data":{}, "columns":[0]}`:                "missing",
-	} {
-		m := runJob(t, w, r, 2, request, 1)
-		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) {
-			t.Errorf("%s: %v, want an error containing %q", request, m, fragment)
-		}
+	if m := runJob(t, w, r, 2, `{"op":"reduce","data":{}, "columns":[0]}`, 1); !strings.Contains(failed(m), "missing") {
+		t.Errorf("reduce without imputation: %+v", m)
 	}
 }
 
 // Jobs run one after another in the order they came, each announced by
-// "started"; a queued job that is cancelled never starts.
+// Started; a queued job that is cancelled never starts.
 func TestJobsRunInTurn(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
 	release := make(chan struct{})
 	var order []int
 	var mu sync.Mutex
-	w.exec = func(ctx context.Context, req *job.Request, _ func(job.Progress)) (*job.Response, error) {
+	w.exec = func(ctx context.Context, req *api.Request, _ job.Input, _ func(api.Progress)) (*api.Response, error) {
 		mu.Lock()
 		order = append(order, req.K)
 		mu.Unlock()
 		if req.K == 1 {
 			<-release
 		}
-		return &job.Response{Methods: &job.MethodList{}}, nil
+		return &api.Response{Methods: &api.MethodList{}}, nil
 	}
-	w.start(1, `{"k":1}`, -1, nil, nil)
-	w.start(2, `{"k":2}`, -1, nil, nil)
-	w.start(3, `{"k":3}`, -1, nil, nil)
-	w.cancel(2)
+	for k := 1; k <= 3; k++ {
+		send(t, w, &api.ToWorker{Job: &api.Job{ID: k, Task: api.Task{Run: &api.Request{K: k}}}})
+	}
+	send(t, w, &api.ToWorker{Cancel: &api.Cancel{ID: 2}})
 	close(release)
 	got := []string{}
 	for i := 0; i < 3; i++ {
 		m := r.wait(t)
-		got = append(got, fmt.Sprintf("%s %v", m["type"], m["id"]))
+		kind := "result"
+		if m.Failed != nil {
+			kind = "error"
+		}
+		got = append(got, fmt.Sprintf("%s %d", kind, id(m)))
 	}
 	if want := []string{"result 1", "error 2", "result 3"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("messages %v, want %v", got, want)
 	}
 	r.mu.Lock()
-	var started []any
+	var started []int
 	for _, m := range r.msgs {
-		if m["type"] == "started" {
-			started = append(started, m["id"])
+		if m.Started != nil {
+			started = append(started, m.Started.ID)
 		}
 	}
 	r.mu.Unlock()
-	if !reflect.DeepEqual(started, []any{1, 3}) || !reflect.DeepEqual(order, []int{1, 3}) {
+	if !reflect.DeepEqual(started, []int{1, 3}) || !reflect.DeepEqual(order, []int{1, 3}) {
 		t.Errorf("started %v, ran %v", started, order)
 	}
 }
 
-// "synth" writes the data "sparsefs synth" writes (both call
-// dataset.Synth.WriteCSV): features f1…f(3·d1+d2), then the label (1…c)
-// or the targets y1…yc; too large a table is refused with a message.
+// Synth writes the data "sparsefs synth" writes (both call
+// dataset.SynthData.WriteCSV); a page's bound on the cells is enforced.
 func TestSynth(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	for _, task := range []string{"classification", "regression"} {
-		m := runJob(t, w, r, 1, `{"op":"synth","synth":{"m":20,"d1":2,"d2":3,"c":3,"outliers":0.1,"seed":5,"task":"`+task+`","name":"s.csv"}}`, -1)
-		var out map[string]string
-		if err := json.Unmarshal([]byte(m["response"].(string)), &out); err != nil {
-			t.Fatalf("%v: %v", err, m)
-		}
-		data, err := dataset.Synth{M: 20, D1: 2, D2: 3, C: 3, Outliers: 0.1, Seed: 5}.Generate()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var want bytes.Buffer
-		data.WriteCSV(&want, task == "regression", task == "classification")
-		lines := strings.Split(strings.TrimSpace(out["csv"]), "\n")
-		head := "f1,f2,f3,f4,f5,f6,f7,f8,f9,label"
-		if task == "regression" {
-			head = "f1,f2,f3,f4,f5,f6,f7,f8,f9,y1,y2,y3"
-		}
-		if out["name"] != "s.csv" || out["csv"] != want.String() || lines[0] != head || len(lines) != 21 {
-			t.Errorf("%s: %q, header %q, %d lines", task, out["name"], lines[0], len(lines))
-		}
+	m := runJob(t, w, r, 1, `{"op":"synth","synth":{"m":20,"d1":2,"d2":3,"c":3,"outliers":0.1,"seed":5,"task":"regression","name":"s.csv"}}`, 0)
+	var out api.Reduced
+	if err := json.Unmarshal(m.Result.Response, &out); err != nil {
+		t.Fatalf("%v: %+v", err, m)
 	}
-	for request, fragment := range map[string]string{
-		`{"op":"synth"}`: "no settings",
-		`{"op":"synth","synth":{"m":2000,"d1":100,"d2":700,"c":5}}`:     "at most 1000000 fit in a page",
-		`{"op":"synth","synth":{"m":1,"d1":1,"d2":1,"c":2}}`:            "m = 1 samples",
-		`{"op":"synth","synth":{"m":9,"d1":1,"d2":1,"c":2,"task":"x"}}`: `task "x"`,
-	} {
-		m := runJob(t, w, r, 2, request, -1)
-		if m["type"] != "error" || !strings.Contains(m["message"].(string), fragment) {
-			t.Errorf("%s: %v, want an error containing %q", request, m, fragment)
-		}
+	data, err := dataset.Synth{M: 20, D1: 2, D2: 3, C: 3, Outliers: 0.1, Seed: 5}.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	data.WriteCSV(&want, true, false)
+	if out.Name != "s.csv" || out.CSV != want.String() || !strings.HasPrefix(out.CSV, "f1,f2,f3,f4,f5,f6,f7,f8,f9,y1,y2,y3\n") {
+		t.Errorf("%q: %q", out.Name, out.CSV)
+	}
+	m = runJob(t, w, r, 2, `{"op":"synth","synth":{"m":2000,"d1":100,"d2":700,"c":5,"max_cells":1000000}}`, 0)
+	if !strings.Contains(failed(m), "at most 1000000 fit here") {
+		t.Errorf("too large: %+v", m)
 	}
 }
 
-// "prepare" reads loaded data once for the jobs after it; "collect" keeps
-// an evaluation's parts in the worker and a merge naming the session
-// merges them (with any parts it carries) into the report a merge of all
-// the parts gives; too few parts are refused.
+// evalUnit is the request of one unit of a small evaluation.
+func evalUnit(u int) string {
+	return fmt.Sprintf(`{"op":"eval","data":{"name":"d.csv"},"eval":{"methods":[{"method":"fisher"},{"method":"fstat"}],"k":[1,2],"protocol":{"kind":"cv","folds":2}},"units":[%d]}`, u)
+}
+
+// timings matches the wall times in a report, which differ between two
+// runs of a unit.
+var timings = regexp.MustCompile(`"(seconds|fit_seconds)":(\{[^}]*\}|[-0-9.e+]+|null)`)
+
+// noTimes is a report's JSON with its wall times zeroed.
+func noTimes(b []byte) string { return timings.ReplaceAllString(string(b), `"$1":0`) }
+
+const evalTable = "a,b,c,label\n1,0,3,x\n2,2,1,x\n6,5,2,y\n7,5,0,y\n1,1,1,x\n8,6,2,y\n"
+
+// collectTask is the Collect of a part as the page sends it: its digest,
+// and its JSON beside.
+func collectTask(t *testing.T, session int, part []byte) api.Task {
+	t.Helper()
+	var p api.EvalPart
+	if err := json.Unmarshal(part, &p); err != nil {
+		t.Fatal(err)
+	}
+	digest, err := unitDigest(&p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api.Task{Collect: &api.Collect{Session: session, Digest: digest, Part: part}}
+}
+
+// Prepare reads loaded data once for the jobs after it; units run with a
+// session are kept in the worker with a digest for the page, parts
+// collected join them, and a merge of the session gives the report a
+// merge of all the parts gives — light (the summaries now, the report's
+// JSON on asking) or not; too few parts are refused.
 func TestPrepareCollectMerge(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
-	csv := "a,b,c,label\n1,0,3,x\n2,2,1,x\n6,5,2,y\n7,5,0,y\n1,1,1,x\n8,6,2,y\n"
-	w.load(1, "d.csv", []byte(csv))
-	if m := runJob(t, w, r, 1, `{"op":"prepare","data":{"name":"d.csv"}}`, 1); m["type"] != "result" || m["response"] != "{}" {
-		t.Fatalf("prepare: %v", m)
+	w.load(&api.Load{Data: 1, Name: "d.csv", Bytes: []byte(evalTable)})
+	if m := runTask(t, w, r, 1, 1, api.Task{Prepare: &api.Prepare{Data: api.Data{Name: "d.csv"}}}); m.Result == nil || string(m.Result.Response) != "{}" {
+		t.Fatalf("prepare: %+v", m)
 	}
-	eval := `"eval":{"methods":[{"method":"fisher"},{"method":"fstat"}],"k":[1,2],"protocol":{"kind":"cv","folds":2}}`
-	var parts []string
+	var parts [][]byte
 	for u := 0; u < 4; u++ {
-		session := ""
+		task := api.Task{Run: request(t, evalUnit(u))}
 		if u < 2 {
-			session = `,"session":7` // kept in the worker
+			task.Session = 7 // kept in the worker
 		}
-		m := runJob(t, w, r, 10+u, fmt.Sprintf(`{"op":"eval","data":{"name":"d.csv"},%s,"units":[%d]%s}`, eval, u, session), 1)
-		parts = append(parts, m["response"].(string))
+		m := runTask(t, w, r, 10+u, 1, task)
+		parts = append(parts, m.Result.Response)
 		// With a session, the answer has a digest: the units without the
 		// fits' rankings and scores.
-		if d, ok := m["digest"].(string); ok != (u < 2) {
-			t.Errorf("unit %d: digest %q", u, d)
-		} else if ok {
-			var part, digest job.EvalPart
-			json.Unmarshal([]byte(parts[u]), &part)
-			json.Unmarshal([]byte(d), &digest)
+		if d := m.Result.Digest; (d != nil) != (u < 2) {
+			t.Errorf("unit %d: digest %s", u, d)
+		} else if d != nil {
+			var part api.EvalPart
+			var digest api.UnitDigest
+			json.Unmarshal(parts[u], &part)
+			json.Unmarshal(d, &digest)
 			f := digest.Units[0].Fits[0]
 			if f.Ranking != nil || len(f.Scores) != 0 || digest.Units[0].Unit != u || f.Stop != part.Units[0].Fits[0].Stop ||
 				len(digest.Units[0].Selected) != 2 || fmt.Sprint(digest.Units[0].Accuracy) != fmt.Sprint(part.Units[0].Accuracy) {
@@ -361,113 +459,84 @@ func TestPrepareCollectMerge(t *testing.T) {
 			}
 		}
 	}
-	if w.parses != 1 {
-		t.Errorf("%d parses, want 1 (prepare read the data for the units)", w.parses)
+	if w.reads != 1 {
+		t.Errorf("%d reads, want 1 (prepare read the data for the units)", w.reads)
 	}
-	all := runJob(t, w, r, 20, `{"op":"merge","parts":[`+strings.Join(parts, ",")+`]}`, -1)["response"].(string)
-	if m := runJob(t, w, r, 30, fmt.Sprintf(`{"op":"collect","session":7,"part":%s}`, parts[2]), -1); m["type"] != "result" {
-		t.Fatalf("collect: %v", m)
+	all := runJob(t, w, r, 20, `{"op":"merge","parts":[`+string(bytes.Join(parts, []byte(",")))+`]}`, 0).Result.Response
+	for u := 2; u < 4; u++ {
+		if m := runTask(t, w, r, 30+u, 0, collectTask(t, 7, parts[u])); m.Result == nil {
+			t.Fatalf("collect: %+v", m)
+		}
 	}
-	m := runJob(t, w, r, 40, `{"op":"merge","session":7,"expect":4,"parts":[`+parts[3]+`]}`, -1)
-	if m["type"] != "result" || m["response"] != all {
-		t.Errorf("merge of the session: %v\nwant %s", m["response"], all)
+	m := runTask(t, w, r, 40, 0, api.Task{Merge: &api.Merge{Session: 7, Expect: 4}})
+	if m.Result == nil || !bytes.Equal(m.Result.Response, all) {
+		t.Errorf("merge of the session: %+v\nwant %s", m, all)
 	}
 	if len(w.sessions) != 0 {
 		t.Errorf("sessions left: %v", w.sessions)
 	}
-	// Light: the summaries now (no units), the report's JSON on asking.
-	for u := 0; u < 4; u++ {
-		runJob(t, w, r, 60+u, fmt.Sprintf(`{"op":"collect","session":11,"part":%s}`, parts[u]), -1)
-	}
-	m = runJob(t, w, r, 70, `{"op":"merge","session":11,"expect":4,"light":true}`, -1)
-	var light, full job.EvalReport
-	json.Unmarshal([]byte(m["response"].(string)), &light)
-	json.Unmarshal([]byte(all), &full)
+	// Light: the summaries now (no units), the report's JSON on asking;
+	// the same with or without a part kept in full.
+	var full api.EvalReport
+	json.Unmarshal(all, &full)
 	for i := range full.Results {
-		if light.Results[i].Units != nil {
-			t.Errorf("light result %d: %+v", i, light.Results[i])
-		}
-		full.Results[i].Units, light.Results[i].Units = nil, nil
+		full.Results[i].Units = nil
 	}
-	a, _ := json.Marshal(light) // as JSON: NaN (a redundancy at K = 1) is not DeepEqual to itself
-	b, _ := json.Marshal(full)
-	if string(a) != string(b) {
-		t.Errorf("the light report is not the report without its units:\n%s\n%s", a, b)
-	}
-	if m := runJob(t, w, r, 71, `{"op":"report","session":11}`, -1); m["response"] != all {
-		t.Errorf("the kept report: %v", m)
-	}
-	if m := runJob(t, w, r, 72, `{"op":"report","session":11}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "no report kept for session 11") {
-		t.Errorf("a report asked twice: %v", m)
-	}
-	// Light collects: the digest in the request, the part's JSON beside
-	// it, read only for the report's JSON; the same summaries and report,
-	// with or without a part kept in full.
-	collectLight := func(id, session, u int) message {
-		var p job.EvalPart
-		json.Unmarshal([]byte(parts[u]), &p)
-		digest, err := unitDigest(&p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.start(id, fmt.Sprintf(`{"op":"collect","session":%d,"light":true,"part":%s}`, session, digest), -1, nil, []byte(parts[u]))
-		return r.wait(t)
-	}
+	summaries, _ := json.Marshal(full) // as JSON: NaN (a redundancy at K = 1) is not DeepEqual to itself
 	for _, own := range []bool{false, true} {
-		session := 12
+		session := 11
 		if own {
-			session = 13
-			runJob(t, w, r, 80, fmt.Sprintf(`{"op":"collect","session":%d,"part":%s}`, session, parts[0]), -1)
+			session = 12
+			runTask(t, w, r, 50, 1, api.Task{Run: request(t, evalUnit(0)), Session: session})
 		}
 		for u := 0; u < 4; u++ {
-			if own && u == 0 {
-				continue
-			}
-			if m := collectLight(90+u, session, u); m["type"] != "result" {
-				t.Fatalf("light collect: %v", m)
+			if !(own && u == 0) {
+				runTask(t, w, r, 60+u, 0, collectTask(t, session, parts[u]))
 			}
 		}
-		m := runJob(t, w, r, 95, fmt.Sprintf(`{"op":"merge","session":%d,"expect":4,"light":true}`, session), -1)
-		var got job.EvalReport
-		json.Unmarshal([]byte(m["response"].(string)), &got)
-		if c, _ := json.Marshal(got); string(c) != string(a) {
-			t.Errorf("light collects (a part kept in full: %v): the summaries\n%s\nwant\n%s", own, c, a)
+		m := runTask(t, w, r, 70, 0, api.Task{Merge: &api.Merge{Session: session, Expect: 4, Light: true}})
+		var light api.EvalReport
+		json.Unmarshal(m.Result.Response, &light)
+		for i := range light.Results {
+			if light.Results[i].Units != nil {
+				t.Errorf("light result %d has units", i)
+			}
 		}
-		if m := runJob(t, w, r, 96, fmt.Sprintf(`{"op":"report","session":%d}`, session), -1); m["response"] != all {
-			t.Errorf("light collects (a part kept in full: %v): the report %v", own, m)
+		if got, _ := json.Marshal(light); noTimes(got) != noTimes(summaries) {
+			t.Errorf("the light report (a part kept in full: %v) is not the report without its units:\n%s\n%s", own, got, summaries)
+		}
+		if m := runTask(t, w, r, 71, 0, api.Task{WriteReport: &api.WriteReport{Session: session}}); m.Result == nil || noTimes(m.Result.Response) != noTimes(all) {
+			t.Errorf("the kept report (a part kept in full: %v): %+v", own, m)
+		}
+		if m := runTask(t, w, r, 72, 0, api.Task{WriteReport: &api.WriteReport{Session: session}}); !strings.Contains(failed(m), "no report kept for session") {
+			t.Errorf("a report asked twice: %+v", m)
 		}
 	}
-	if m := runJob(t, w, r, 97, fmt.Sprintf(`{"op":"collect","session":14,"light":true,"part":%s}`, parts[0]), -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "needs the part's JSON") {
-		t.Errorf("a light collect without the part's JSON: %v", m)
-	}
-	w.start(98, fmt.Sprintf(`{"op":"collect","session":15,"light":true,"part":%s}`, parts[0]), -1, nil, []byte(`{"units":`))
-	r.wait(t)
-	// No part kept in full: the first one's JSON gives the request, data
-	// and splits.
-	if m := runJob(t, w, r, 99, `{"op":"merge","session":15,"expect":1,"light":true}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "a collected part cannot be read") {
-		t.Errorf("a light merge of broken parts: %v", m)
-	}
+	// A part whose JSON is broken: its digest serves the summaries; the
+	// report's JSON says what is wrong.
 	for u := 1; u < 4; u++ {
-		collectLight(100+u, 16, u)
+		runTask(t, w, r, 80+u, 0, collectTask(t, 16, parts[u]))
 	}
-	w.start(104, fmt.Sprintf(`{"op":"collect","session":16,"light":true,"part":%s}`, parts[0]), -1, nil, []byte(`{"units":`))
-	r.wait(t)
-	if m := runJob(t, w, r, 105, `{"op":"merge","session":16,"expect":4,"light":true}`, -1); m["type"] != "result" {
-		t.Errorf("light merge: %v", m)
+	broken := collectTask(t, 16, parts[0])
+	broken.Collect.Part = []byte(`{"units":`)
+	runTask(t, w, r, 84, 0, broken)
+	if m := runTask(t, w, r, 85, 0, api.Task{Merge: &api.Merge{Session: 16, Expect: 4, Light: true}}); m.Result == nil {
+		t.Errorf("light merge: %+v", m)
 	}
-	if m := runJob(t, w, r, 106, `{"op":"report","session":16}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "a collected part cannot be read") {
-		t.Errorf("a broken part's JSON: %v", m)
+	if m := runTask(t, w, r, 86, 0, api.Task{WriteReport: &api.WriteReport{Session: 16}}); !strings.Contains(failed(m), "a collected part cannot be read") {
+		t.Errorf("a broken part's JSON: %+v", m)
 	}
-	runJob(t, w, r, 50, fmt.Sprintf(`{"op":"collect","session":8,"part":%s}`, parts[0]), -1)
-	runJob(t, w, r, 51, fmt.Sprintf(`{"op":"collect","session":9,"part":%s}`, parts[1]), -1) // a newer run: session 8 is dropped
-	if m := runJob(t, w, r, 52, `{"op":"merge","session":8,"expect":1}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "incomplete session: 0 of 1 parts") {
-		t.Errorf("an old session: %v", m)
+	runTask(t, w, r, 90, 0, collectTask(t, 8, parts[0]))
+	runTask(t, w, r, 91, 0, collectTask(t, 9, parts[1])) // a newer run: session 8 is dropped
+	if m := runTask(t, w, r, 92, 0, api.Task{Merge: &api.Merge{Session: 8, Expect: 1}}); !strings.Contains(failed(m), "incomplete session: 0 of 1 parts") {
+		t.Errorf("an old session: %+v", m)
 	}
-	if m := runJob(t, w, r, 53, `{"op":"merge","session":9,"expect":4}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "incomplete session: 1 of 4 parts") {
-		t.Errorf("incomplete session: %v", m)
+	if m := runTask(t, w, r, 93, 0, api.Task{Merge: &api.Merge{Session: 9, Expect: 4}}); !strings.Contains(failed(m), "incomplete session: 1 of 4 parts") {
+		t.Errorf("incomplete session: %+v", m)
 	}
-	if m := runJob(t, w, r, 54, `{"op":"collect","session":10,"part":[1]}`, -1); m["type"] != "error" || !strings.Contains(m["message"].(string), "Request.part of type job.EvalPart") {
-		t.Errorf("bad part: %v", m)
+	bad := api.Task{Collect: &api.Collect{Session: 10, Digest: []byte(`[1]`), Part: parts[0]}}
+	if m := runTask(t, w, r, 94, 0, bad); !strings.Contains(failed(m), "a part's digest cannot be read") {
+		t.Errorf("bad digest: %+v", m)
 	}
 }
 
@@ -476,61 +545,64 @@ func TestPrepareCollectMerge(t *testing.T) {
 // light merge and report are those of a merge of every part. Without a
 // link, or for another session, a worker keeps its parts as before.
 func TestForwardedParts(t *testing.T) {
-	csv := "a,b,c,label\n1,0,3,x\n2,2,1,x\n6,5,2,y\n7,5,0,y\n1,1,1,x\n8,6,2,y\n"
-	eval := `"eval":{"methods":[{"method":"fisher"},{"method":"fstat"}],"k":[1,2],"protocol":{"kind":"cv","folds":2}}`
-	unit := func(u, session int) string {
-		return fmt.Sprintf(`{"op":"eval","data":{"name":"d.csv"},%s,"units":[%d],"session":%d}`, eval, u, session)
-	}
 	rm, rp := newRecorder(), newRecorder()
 	merger, producer := newWorker(rm.post, nil), newWorker(rp.post, nil)
 	for _, w := range []*worker{merger, producer} {
-		w.load(1, "d.csv", []byte(csv))
+		w.load(&api.Load{Data: 1, Name: "d.csv", Bytes: []byte(evalTable)})
 	}
 	const session = 5
 	var sent sync.WaitGroup
-	producer.link(session, func(digest, part []byte) error {
+	producer.link(session, func(c *api.Collect) error {
+		head, body, err := c.Encode() // as the port carries it
+		if err != nil {
+			return err
+		}
 		sent.Add(1)
 		go func() { // the port delivers later, after the page's merge request
 			defer sent.Done()
 			time.Sleep(30 * time.Millisecond)
-			if err := merger.receive(session, digest, part); err != nil {
+			c, err := api.DecodeCollect(head, body)
+			if err == nil {
+				err = merger.receive(c)
+			}
+			if err != nil {
 				t.Error(err)
 			}
 		}()
 		return nil
 	})
 	merger.collectFrom(session)
-	var parts []string
-	if m := runJob(t, producer, rp, 10, unit(0, session+1), 1); m["forwarded"] != nil {
-		t.Errorf("a unit of another session was forwarded: %v", m)
+	if m := runTask(t, producer, rp, 10, 1, api.Task{Run: request(t, evalUnit(0)), Session: session + 1}); m.Result.Forwarded {
+		t.Errorf("a unit of another session was forwarded: %+v", m)
 	}
+	var parts [][]byte
 	for u := 0; u < 4; u++ {
 		w, r := producer, rp
 		if u == 0 {
 			w, r = merger, rm
 		}
-		m := runJob(t, w, r, 20+u, unit(u, session), 1)
-		if (m["forwarded"] == true) != (u > 0) || m["digest"] == nil {
-			t.Errorf("unit %d: %v", u, m)
+		m := runTask(t, w, r, 20+u, 1, api.Task{Run: request(t, evalUnit(u)), Session: session})
+		if m.Result.Forwarded != (u > 0) || m.Result.Digest == nil {
+			t.Errorf("unit %d: %+v", u, m)
 		}
-		parts = append(parts, m["response"].(string))
+		parts = append(parts, m.Result.Response)
 	}
-	light := runJob(t, merger, rm, 30, fmt.Sprintf(`{"op":"merge","session":%d,"expect":4,"light":true}`, session), -1)
-	if light["type"] != "result" {
-		t.Fatalf("light merge: %v", light)
+	if m := runTask(t, merger, rm, 30, 0, api.Task{Merge: &api.Merge{Session: session, Expect: 4, Light: true}}); m.Result == nil {
+		t.Fatalf("light merge: %+v", m)
 	}
-	report := runJob(t, merger, rm, 31, fmt.Sprintf(`{"op":"report","session":%d}`, session), -1)
-	if all := runJob(t, merger, rm, 32, `{"op":"merge","parts":[`+strings.Join(parts, ",")+`]}`, -1); report["response"] != all["response"] {
-		t.Errorf("the report of forwarded parts: %v\nwant %v", report, all)
+	report := runTask(t, merger, rm, 31, 0, api.Task{WriteReport: &api.WriteReport{Session: session}})
+	all := runJob(t, merger, rm, 32, `{"op":"merge","parts":[`+string(bytes.Join(parts, []byte(",")))+`]}`, 0)
+	if !bytes.Equal(report.Result.Response, all.Result.Response) {
+		t.Errorf("the report of forwarded parts: %s\nwant %s", report.Result.Response, all.Result.Response)
 	}
 	sent.Wait()
 	if len(producer.sessions) != 1 || len(producer.sessions[session+1]) != 1 {
 		t.Errorf("the producer kept %v", producer.sessions)
 	}
-	if err := merger.receive(session, []byte(`{}`), nil); err == nil {
+	if _, err := api.DecodeCollect([]byte(`{"session":5,"digest":{}}`), nil); err == nil {
 		t.Error("a part without its JSON was accepted")
 	}
-	if err := merger.receive(session, []byte(`{"units":`), []byte(parts[0])); err == nil {
+	if err := merger.receive(&api.Collect{Session: session, Digest: []byte(`{"units":`), Part: parts[0]}); err == nil {
 		t.Error("a broken digest was accepted")
 	}
 }

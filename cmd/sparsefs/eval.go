@@ -8,14 +8,12 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 
-	"sparsefs/core/classify"
+	"sparsefs/api"
 	"sparsefs/core/dataset"
-	"sparsefs/core/evaluate"
 	"sparsefs/core/job"
-	selection "sparsefs/core/select"
+	"sparsefs/core/plan"
 )
 
 // repeated collects a repeatable flag's values.
@@ -24,7 +22,7 @@ type repeated []string
 func (r *repeated) String() string     { return strings.Join(*r, " ") }
 func (r *repeated) Set(s string) error { *r = append(*r, s); return nil }
 
-// splitList splits a comma-separated list, dropping empty items.
+// splitList splits a comma-separated list of names, dropping empty items.
 func splitList(s string) []string {
 	var out []string
 	for _, v := range strings.Split(s, ",") {
@@ -35,21 +33,8 @@ func splitList(s string) []string {
 	return out
 }
 
-// listValue is one value as text, or a list of them (a sweep or a grid).
-func listValue(s string) any {
-	items := splitList(s)
-	if len(items) == 1 {
-		return items[0]
-	}
-	out := make([]any, len(items))
-	for i, v := range items {
-		out[i] = v
-	}
-	return out
-}
-
-func parseEval(args []string, stderr io.Writer) (*job.Request, output, error) {
-	req := &job.Request{Op: job.OpEval}
+func parseEval(args []string, stderr io.Writer) (*api.Request, output, error) {
+	req := &api.Request{Op: api.OpEval}
 	var (
 		methods, ks, classifiers, feats, holdout, foldFile, targets, units, requestPath string
 		params, tune                                                                    repeated
@@ -64,8 +49,8 @@ func parseEval(args []string, stderr io.Writer) (*job.Request, output, error) {
 	dataFlags(fs, &req.Data)
 	fs.StringVar(&targets, "targets", "", "real-valued target columns (names or 1-based numbers, comma-separated), evaluated by least-squares RMSE; with -label none the file has no class")
 	fs.StringVar(&methods, "methods", "", `selection methods, comma-separated (see "sparsefs methods")`)
-	fs.Var(&params, "param", "a method parameter NAME=VALUE for every listed method that has it, or METHOD.NAME=VALUE for one; VALUE may be a comma-separated list to sweep it (repeatable)")
-	fs.StringVar(&ks, "k", "", "the numbers of top features to evaluate: 20,80 or 1:50 or 10:100:10 (default 10:100:10 up to the number of features)")
+	fs.Var(&params, "param", "a method parameter NAME=VALUE for every listed method that has it, or METHOD.NAME=VALUE for one; VALUE may be a list to sweep it (0.1,1,10 or 0.1:1:0.1) (repeatable)")
+	fs.StringVar(&ks, "k", "", "the numbers of top features to evaluate: 20,80 or 1:50 or 10:100:10 (from:to:step) (default 10:100:10 up to the number of features)")
 	fs.StringVar(&classifiers, "classifier", "svm", "classifiers: svm, knn or svm,knn (none with -label none)")
 	fs.Float64Var(&cost, "C", 1, "the SVM's cost C")
 	fs.StringVar(&multiclass, "multiclass", "ovo", "the SVM's multiclass rule: ovo (one-vs-one voting, as LIBSVM) or ovr (one-vs-rest)")
@@ -76,7 +61,7 @@ func parseEval(args []string, stderr io.Writer) (*job.Request, output, error) {
 	fs.StringVar(&foldFile, "foldfile", "", "a file with one integer fold id per sample; each fold is tested once")
 	fs.StringVar(&feats, "features", "", "evaluate this fixed feature subset too (0-based column indices as in rankings, e.g. 0,5,7 or 0:19), without selection")
 	fs.Uint64Var(&seed, "seed", 0, "the seed of every random choice (splits, inner folds)")
-	fs.Var(&tune, "tune", "tune a parameter by inner cross-validation: NAME=V1,V2,... for a method parameter, svm.C=... or knn.neighbors=... (repeatable)")
+	fs.Var(&tune, "tune", "tune a parameter by inner cross-validation: NAME=VALUES for a method parameter, svm.C=... or knn.neighbors=... (repeatable)")
 	fs.IntVar(&inner, "inner", 0, "folds of the tuning cross-validation (0: 3 below 200 training samples, else 8)")
 	fs.IntVar(&workers, "workers", runtime.NumCPU(), "units run at once (never changes the result)")
 	fs.StringVar(&preprocess, "preprocess", "zscore", "preprocessing fitted on each training part: zscore, minmax or none")
@@ -134,13 +119,16 @@ func parseEval(args []string, stderr io.Writer) (*job.Request, output, error) {
 		}
 		req.Eval = plan
 	}
-	req.Op = job.OpEval
+	req.Op = api.OpEval
+	if workers < 1 {
+		return nil, o, fmt.Errorf("-workers %d: use 1 or more", workers)
+	}
 	req.Workers = workers
 	if describe {
-		req.Op = job.OpEvalPlan
+		req.Op = api.OpEvalPlan
 	}
 	if units != "" {
-		list, err := evaluate.ParseInts(units)
+		list, err := plan.Ints(units)
 		if err != nil {
 			return nil, o, fmt.Errorf("-units: %v", err)
 		}
@@ -150,13 +138,13 @@ func parseEval(args []string, stderr io.Writer) (*job.Request, output, error) {
 }
 
 // readRequest reads a request, or the request of a report.
-func readRequest(path string) (*job.Request, error) {
+func readRequest(path string) (*api.Request, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the request: %w", err)
 	}
 	var wrapper struct {
-		Request *job.Request `json:"request"`
+		Request *api.Request `json:"request"`
 	}
 	if err := json.Unmarshal(raw, &wrapper); err != nil {
 		return nil, fmt.Errorf("%s is not JSON: %v", path, err)
@@ -164,49 +152,55 @@ func readRequest(path string) (*job.Request, error) {
 	if wrapper.Request != nil {
 		return wrapper.Request, nil
 	}
-	var req job.Request
+	var req api.Request
 	if err := json.Unmarshal(raw, &req); err != nil || req.Eval == nil {
 		return nil, fmt.Errorf("%s holds neither a report nor an evaluation request", path)
 	}
 	return &req, nil
 }
 
-// evalPlan builds the evaluation plan from the command's flags.
+// evalPlan builds the evaluation plan from the command's flags, reading
+// every list with the grammar of package plan; plan.Normalize checks the
+// rest when the evaluation runs, with the same messages as the page's.
 func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, foldFile string, cv, inner, neighbors int,
-	seed uint64, cost float64, multiclass, svmBias string, params, tune repeated) (*evaluate.Plan, error) {
-	plan := &evaluate.Plan{Seed: seed, InnerFolds: inner}
+	seed uint64, cost float64, multiclass, svmBias string, params, tune repeated) (*api.Plan, error) {
+	pl := &api.Plan{Seed: seed, InnerFolds: inner}
+	catalog := job.Methods().Methods
 	names := splitList(methods)
-	specs := make([]*selection.Spec, len(names))
+	infos := make([]*api.MethodInfo, len(names))
 	for i, name := range names {
-		spec, err := selection.Lookup(name)
+		m, err := plan.Lookup(catalog, name)
 		if err != nil {
 			return nil, err
 		}
-		specs[i] = spec
-		plan.Methods = append(plan.Methods, evaluate.Variant{Method: spec.Name, Params: map[string]any{}})
+		infos[i] = m
+		pl.Methods = append(pl.Methods, api.Variant{Method: m.Name, Params: map[string]any{}})
 	}
 	for _, p := range params {
-		name, value, ok := strings.Cut(p, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || strings.TrimSpace(value) == "" {
-			return nil, fmt.Errorf("-param %q is not NAME=VALUE", p)
+		name, values, err := plan.Assignment(p)
+		if err != nil {
+			return nil, fmt.Errorf("-param %v", err)
 		}
 		method, pname, scoped := strings.Cut(name, ".")
 		if !scoped {
 			method, pname = "", name
 		}
+		var value any = values
+		if len(values) == 1 {
+			value = values[0]
+		}
 		applied := false
-		for i, spec := range specs {
-			if scoped && !strings.EqualFold(spec.Name, method) {
+		for i, m := range infos {
+			if scoped && !strings.EqualFold(m.Name, method) {
 				continue
 			}
-			if !scoped && !evaluate.HasParam(spec, pname) {
+			if !scoped && m.Param(pname) == nil {
 				continue
 			}
-			if _, dup := plan.Methods[i].Params[pname]; dup {
-				return nil, fmt.Errorf("-param: %s of %s is given twice", pname, spec.Name)
+			if _, dup := pl.Methods[i].Params[pname]; dup {
+				return nil, fmt.Errorf("-param: %s of %s is given twice", pname, m.Name)
 			}
-			plan.Methods[i].Params[pname] = listValue(value)
+			pl.Methods[i].Params[pname] = value
 			applied = true
 		}
 		if !applied {
@@ -217,28 +211,34 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 		}
 	}
 	if ks != "" {
-		list, err := evaluate.ParseInts(ks)
+		list, err := plan.Ints(ks)
 		if err != nil {
 			return nil, fmt.Errorf("-k: %v", err)
 		}
-		plan.K = list
+		pl.K = list
 	}
 	if feats != "" {
-		list, err := evaluate.ParseInts(feats)
+		list, err := plan.Ints(feats)
 		if err != nil {
 			return nil, fmt.Errorf("-features: %v", err)
 		}
-		plan.Features = list
+		pl.Features = list
+	}
+	if set["neighbors"] && neighbors < 1 {
+		return nil, fmt.Errorf("-neighbors %d: k-NN needs at least 1 neighbour", neighbors)
+	}
+	if set["C"] && !(cost > 0) {
+		return nil, fmt.Errorf("-C %v: the SVM's cost must be a positive number", cost)
 	}
 	for _, name := range splitList(classifiers) {
-		c := classify.Config{Name: strings.ToLower(name)}
+		c := api.Classifier{Name: strings.ToLower(name)}
 		switch c.Name {
-		case classify.NameSVM:
+		case api.SVM:
 			c.C, c.Multiclass, c.Bias = cost, multiclass, svmBias
-		case classify.NameKNN:
+		case api.KNN:
 			c.Neighbors = neighbors
 		}
-		plan.Classifiers = append(plan.Classifiers, c)
+		pl.Classifiers = append(pl.Classifiers, c)
 	}
 	protocols := 0
 	for _, f := range []string{"cv", "holdout", "foldfile"} {
@@ -251,43 +251,39 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 	}
 	switch {
 	case set["holdout"]:
-		train, reps, ok := strings.Cut(strings.ToLower(holdout), "x")
-		f, err1 := strconv.ParseFloat(strings.TrimSpace(train), 64)
-		r, err2 := strconv.Atoi(strings.TrimSpace(reps))
-		if !ok || err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("-holdout %q is not TRAINxREPEATS (e.g. 0.7x10)", holdout)
+		pr, err := plan.Holdout(holdout)
+		if err != nil {
+			return nil, fmt.Errorf("-holdout: %v", err)
 		}
-		plan.Protocol = evaluate.Protocol{Kind: evaluate.Holdout, Train: f, Repeats: r}
+		pl.Protocol = pr
 	case set["foldfile"]:
 		raw, err := os.ReadFile(foldFile)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read the fold file: %w", err)
 		}
-		assign, err := job.ReadFoldFile(raw)
+		assign, err := plan.FoldFile(raw)
 		if err != nil {
 			return nil, err
 		}
-		plan.Protocol = evaluate.Protocol{Kind: evaluate.Folds, Assignment: assign}
+		pl.Protocol = api.Protocol{Kind: api.Folds, Assignment: assign}
+	case set["cv"] && cv < 2:
+		return nil, fmt.Errorf("-cv %d: cross-validation needs at least 2 folds", cv)
 	default:
-		plan.Protocol = evaluate.Protocol{Kind: evaluate.CV, Folds: cv}
+		pl.Protocol = api.Protocol{Kind: api.CV, Folds: cv}
 	}
 	for _, g := range tune {
-		name, values, ok := strings.Cut(g, "=")
-		if !ok || strings.TrimSpace(name) == "" || len(splitList(values)) == 0 {
-			return nil, fmt.Errorf("-tune %q is not NAME=V1,V2,...", g)
+		name, values, err := plan.Assignment(g)
+		if err != nil {
+			return nil, fmt.Errorf("-tune %v", err)
 		}
-		grid := evaluate.Grid{Param: strings.TrimSpace(name)}
-		for _, v := range splitList(values) {
-			grid.Values = append(grid.Values, v)
-		}
-		plan.Tune = append(plan.Tune, grid)
+		pl.Tune = append(pl.Tune, api.Grid{Param: name, Values: values})
 	}
-	return plan, nil
+	return pl, nil
 }
 
 // parseMerge reads the parts to merge from files ("-" is standard input,
 // which may hold several parts one after another).
-func parseMerge(args []string, stdin io.Reader, stderr io.Writer) (*job.Request, output, error) {
+func parseMerge(args []string, stdin io.Reader, stderr io.Writer) (*api.Request, output, error) {
 	fs := newFlagSet("merge", "merge [-indent] PART.json ...", stderr)
 	var o output
 	outputFlags(fs, &o, false)
@@ -301,7 +297,7 @@ func parseMerge(args []string, stdin io.Reader, stderr io.Writer) (*job.Request,
 		fs.Usage()
 		return nil, o, errors.New("give the part files (the outputs of eval -units)")
 	}
-	req := &job.Request{Op: job.OpMerge}
+	req := &api.Request{Op: api.OpMerge}
 	for _, path := range fs.Args() {
 		var r io.Reader = stdin
 		if path != "-" {
@@ -314,7 +310,7 @@ func parseMerge(args []string, stdin io.Reader, stderr io.Writer) (*job.Request,
 		}
 		dec := json.NewDecoder(r)
 		for {
-			var p job.EvalPart
+			var p api.EvalPart
 			err := dec.Decode(&p)
 			if err == io.EOF {
 				break
@@ -351,15 +347,8 @@ func runSynth(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sparsefs synth: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	var targets, label bool
-	switch strings.ToLower(task) {
-	case "regression":
-		targets = true
-	case "classification":
-		label = true
-	case "both":
-		targets, label = true, true
-	default:
+	targets, label, err := job.SynthColumns(task)
+	if err != nil {
 		fmt.Fprintf(stderr, "sparsefs synth: -task %q: use regression, classification or both\n", task)
 		return 2
 	}
@@ -368,17 +357,13 @@ func runSynth(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sparsefs synth: %v\n", err)
 		return 2
 	}
-	w := stdout
+	write := func(w io.Writer) error { return data.WriteCSV(w, targets, label) }
 	if out != "" {
-		f, err := os.Create(out)
-		if err != nil {
-			fmt.Fprintf(stderr, "sparsefs synth: %v\n", err)
-			return 1
-		}
-		defer f.Close()
-		w = f
+		err = saveFile(out, write)
+	} else {
+		err = write(stdout)
 	}
-	if err := data.WriteCSV(w, targets, label); err != nil {
+	if err != nil {
 		fmt.Fprintf(stderr, "sparsefs synth: %v\n", err)
 		return 1
 	}

@@ -1,6 +1,7 @@
 // Command sparsefs runs the sparsefs feature selectors from a command line.
-// It speaks the same job format (sparsefs/core/job) as the browser's worker,
-// so a ranking computed here equals the one the web page shows.
+// It speaks the same job format (package api, run by core/job) as the
+// browser's worker, so a ranking computed here equals the one the web page
+// shows.
 //
 // Usage:
 //
@@ -12,26 +13,33 @@
 //	              [-cv 5 | -holdout 0.7x10 | -foldfile PATH] [-features LIST]
 //	              [-seed S] [-tune NAME=V1,V2,...] [-workers N] [-units LIST]
 //	sparsefs merge PART.json ...
-//	sparsefs synth [-m 2000 -d1 100 -d2 700 -c 5 -outliers 0.1 -seed S] [-task regression]
+//	sparsefs reduce -data PATH -features LIST [-o FILE]
+//	sparsefs synth [-m 2000 -d1 100 -d2 700 -c 5 -outliers 0.1 -seed S] [-task regression] [-o FILE]
 //
 // See docs/evaluation.md for eval, merge and synth.
 //
-// Results are one JSON object on standard output; errors go to standard
-// error with a non-zero exit status (1 for a failed run, 2 for bad usage).
+// Results are one JSON object on standard output (reduce and synth write
+// CSV); errors go to standard error with a non-zero exit status (1 for a
+// failed run, 2 for bad usage). A file written with -o or -reduced appears
+// whole or not at all (a temporary file renamed).
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strings"
 	"time"
 
+	"sparsefs/api"
 	"sparsefs/core/job"
+	"sparsefs/core/plan"
 )
 
 const usage = `sparsefs: sparsity-based feature selection
@@ -42,6 +50,7 @@ Commands:
   methods  list the methods and their parameters
   eval     evaluate methods by cross-validation or holdout (accuracy vs K)
   merge    merge the parts of an evaluation run unit by unit (eval -units)
+  reduce   write a dataset restricted to some features as CSV
   synth    write the synthetic data of gsr-fs §5.1 as CSV
 
 Run "sparsefs COMMAND -h" for the flags of a command.
@@ -68,7 +77,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// ends the program even in a phase that does not ask ctx (reading a
 	// large file).
 	context.AfterFunc(ctx, stop)
-	var req *job.Request
+	var req *api.Request
 	var o output
 	var err error
 	switch args[0] {
@@ -77,11 +86,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "inspect":
 		req, o, err = parseInspect(args[1:], stderr)
 	case "methods":
-		req, o = &job.Request{Op: job.OpMethods}, output{indent: true}
+		req, o = &api.Request{Op: api.OpMethods}, output{indent: true}
 	case "eval":
 		req, o, err = parseEval(args[1:], stderr)
 	case "merge":
 		req, o, err = parseMerge(args[1:], os.Stdin, stderr)
+	case "reduce":
+		req, o, err = parseReduce(args[1:], stderr)
 	case "synth":
 		return runSynth(args[1:], stdout, stderr)
 	default:
@@ -97,22 +108,47 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	line := newProgressLine(stderr, "sparsefs "+args[0], o.progress, req.Op == job.OpSelect, time.Now)
-	resp, err := job.Run(ctx, req, line.update)
+	var in job.Input
+	if req.Data.Path != "" {
+		if in.Raw, err = readData(req.Data.Path, os.Stdin); err != nil {
+			fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
+			return 1
+		}
+	}
+	line := newProgressLine(stderr, "sparsefs "+args[0], o.progress, req.Op == api.OpSelect, time.Now)
+	resp, err := job.Run(ctx, req, in, line.update)
 	line.end()
 	if err != nil {
 		return failed(ctx, stderr, args[0], err)
 	}
-	out, err := job.Marshal(resp, o.indent)
-	if err != nil {
+	if o.reduced != "" {
+		if err := writeReduced(ctx, req, in, resp.Selection, o.reduced); err != nil {
+			return failed(ctx, stderr, args[0], err)
+		}
+	}
+	if err := o.write(stdout, resp); err != nil {
 		fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
 		return 1
 	}
-	if _, err := stdout.Write(append(out, '\n')); err != nil {
-		fmt.Fprintf(stderr, "sparsefs %s: writing the result: %v\n", args[0], err)
-		return 1
-	}
 	return 0
+}
+
+// readData reads the data file at path ("-": stdin).
+func readData(path string, stdin io.Reader) ([]byte, error) {
+	var raw []byte
+	var err error
+	if path == "-" {
+		raw, err = io.ReadAll(stdin)
+	} else {
+		raw, err = os.ReadFile(path)
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("the data file %s does not exist", path)
+	case err != nil:
+		return nil, fmt.Errorf("cannot read the data file: %w", err)
+	}
+	return raw, nil
 }
 
 // failed reports a command's error and returns its exit code: 130, the
@@ -147,7 +183,7 @@ func (p paramList) Set(s string) error {
 }
 
 // dataFlags registers the flags that say how to read the data.
-func dataFlags(fs *flag.FlagSet, d *job.Data) {
+func dataFlags(fs *flag.FlagSet, d *api.Data) {
 	fs.StringVar(&d.Path, "data", "", "the data file: CSV or TSV, optionally .gz; - reads standard input (required)")
 	fs.StringVar(&d.Label, "label", "", "the label column: a header name, a 1-based column number, first or last (default last)")
 	fs.StringVar(&d.Delimiter, "delimiter", "", `the field delimiter: comma, semicolon or tab (default: detected)`)
@@ -166,7 +202,7 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 }
 
 // parse runs fs.Parse and rejects stray arguments and a missing -data.
-func parse(fs *flag.FlagSet, args []string, d *job.Data, stderr io.Writer) error {
+func parse(fs *flag.FlagSet, args []string, d *api.Data, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return err
@@ -183,11 +219,41 @@ func parse(fs *flag.FlagSet, args []string, d *job.Data, stderr io.Writer) error
 	return nil
 }
 
-// output is how a command writes its result: indented JSON or not, and
-// whether it shows progress on standard error (-progress).
+// output is how a command writes its result: indented JSON or not, a
+// reduced file's CSV into a file (-o) or to standard output, whether it
+// shows progress on standard error (-progress), and where select writes
+// the reduced data (-reduced).
 type output struct {
 	indent   bool
+	file     string
 	progress string
+	reduced  string
+}
+
+// write writes a command's result: a Reduced's CSV, else the response's
+// JSON.
+func (o *output) write(stdout io.Writer, resp *api.Response) error {
+	if r := resp.Reduced; r != nil {
+		if o.file != "" {
+			return saveFile(o.file, func(w io.Writer) error { _, err := io.WriteString(w, r.CSV); return err })
+		}
+		_, err := io.WriteString(stdout, r.CSV)
+		return err
+	}
+	var out []byte
+	var err error
+	if o.indent {
+		out, err = json.MarshalIndent(resp, "", "  ")
+	} else {
+		out, err = json.Marshal(resp)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := stdout.Write(append(out, '\n')); err != nil {
+		return fmt.Errorf("writing the result: %w", err)
+	}
+	return nil
 }
 
 // outputFlags registers -indent and, for the commands that can take a
@@ -199,8 +265,8 @@ func outputFlags(fs *flag.FlagSet, o *output, progress bool) {
 	}
 }
 
-func parseSelect(args []string, stderr io.Writer) (*job.Request, output, error) {
-	req := &job.Request{Op: job.OpSelect}
+func parseSelect(args []string, stderr io.Writer) (*api.Request, output, error) {
+	req := &api.Request{Op: api.OpSelect}
 	params := paramList{}
 	bias := true
 	var o output
@@ -212,6 +278,7 @@ func parseSelect(args []string, stderr io.Writer) (*job.Request, output, error) 
 	fs.BoolVar(&bias, "bias", true, "append a constant-1 column for the embedded models")
 	fs.StringVar(&req.Coding, "coding", "", "override the method's label coding: y01 (one-hot) or ypm (one-vs-rest ±1)")
 	fs.IntVar(&req.K, "k", 0, "also report the top K features as \"selected\"; for l20 and topk, the number of features to select")
+	fs.StringVar(&o.reduced, "reduced", "", "also write the data restricted to the top K features (-k) as CSV into this file")
 	outputFlags(fs, &o, true)
 	if err := parse(fs, args, &req.Data, stderr); err != nil {
 		return nil, o, err
@@ -222,13 +289,16 @@ func parseSelect(args []string, stderr io.Writer) (*job.Request, output, error) 
 	if err := o.check(); err != nil {
 		return nil, o, err
 	}
+	if o.reduced != "" && req.K <= 0 {
+		return nil, o, errors.New("-reduced writes the top K features: give -k")
+	}
 	req.Params = params
 	req.Bias = &bias
 	return req, o, nil
 }
 
-func parseInspect(args []string, stderr io.Writer) (*job.Request, output, error) {
-	req := &job.Request{Op: job.OpInspect}
+func parseInspect(args []string, stderr io.Writer) (*api.Request, output, error) {
+	req := &api.Request{Op: api.OpInspect}
 	fs := newFlagSet("inspect", "inspect -data PATH [flags]", stderr)
 	dataFlags(fs, &req.Data)
 	fs.IntVar(&req.PreviewRows, "rows", 5, "how many rows to preview")
@@ -236,4 +306,37 @@ func parseInspect(args []string, stderr io.Writer) (*job.Request, output, error)
 		return nil, output{}, err
 	}
 	return req, output{indent: true}, nil
+}
+
+func parseReduce(args []string, stderr io.Writer) (*api.Request, output, error) {
+	req := &api.Request{Op: api.OpReduce}
+	var o output
+	var feats string
+	fs := newFlagSet("reduce", "reduce -data PATH -features LIST [-o FILE]", stderr)
+	dataFlags(fs, &req.Data)
+	fs.StringVar(&feats, "features", "", "the features to keep, 0-based column indices as in rankings, in this order (e.g. 12,3,40 or 0:19)")
+	fs.StringVar(&o.file, "o", "", "write the CSV to this file instead of standard output")
+	if err := parse(fs, args, &req.Data, stderr); err != nil {
+		return nil, o, err
+	}
+	if feats == "" {
+		return nil, o, errors.New("-features is required")
+	}
+	list, err := plan.Ints(feats)
+	if err != nil {
+		return nil, o, fmt.Errorf("-features: %v", err)
+	}
+	req.Columns = list
+	return req, o, nil
+}
+
+// writeReduced writes the data restricted to a selection's top K features
+// (select -reduced).
+func writeReduced(ctx context.Context, req *api.Request, in job.Input, sel *api.Selection, path string) error {
+	red := &api.Request{Op: api.OpReduce, Data: req.Data, Columns: sel.Selected}
+	resp, err := job.Run(ctx, red, in, nil)
+	if err != nil {
+		return err
+	}
+	return saveFile(path, func(w io.Writer) error { _, err := io.WriteString(w, resp.Reduced.CSV); return err })
 }

@@ -28,7 +28,7 @@ func writeFile(t *testing.T, name, content string) string {
 
 func TestSelect(t *testing.T) {
 	// f_classif gives F = [50, 16] on these two features (see
-	// core/select/filters_test.go); the label is the first column.
+	// core/selection/filters_test.go); the label is the first column.
 	path := writeFile(t, "d.csv", "y,a,b\n0,1,0\n0,2,2\n1,6,5\n1,7,5\n")
 	code, out, errs := runCLI("select", "-data", path, "-method", "fstat", "-label", "y", "-k", "1", "-preprocess", "none")
 	if code != 0 {
@@ -214,10 +214,10 @@ func TestEvalErrors(t *testing.T) {
 		{[]string{"eval", "-data", good, "-methods", "fisher", "-param", "rfs.gamma=1"}, 2, "method rfs is not in -methods"},
 		{[]string{"eval", "-data", good, "-methods", "fisher", "-k", "1:"}, 2, "-k:"},
 		{[]string{"eval", "-data", good, "-methods", "nope"}, 2, `unknown method "nope"`},
-		{[]string{"eval", "-data", good, "-methods", "fisher", "-k", "5"}, 1, "k = 5 is out of range"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-k", "5"}, 1, "every K of the list (5) exceeds the 3 features"},
 		{[]string{"eval", "-data", good, "-methods", "fisher", "-foldfile", folds}, 1, "4 entries for 6 samples"},
 		{[]string{"eval", "-data", good, "-methods", "fisher", "-classifier", "tree"}, 1, `unknown classifier "tree"`},
-		{[]string{"eval", "-data", good, "-methods", "fisher", "-tune", "gamma"}, 2, "not NAME=V1,V2"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-tune", "gamma"}, 2, "is not NAME=VALUES"},
 		{[]string{"eval", "-request", good, "-methods", "fisher"}, 2, "cannot be combined with -request"},
 		{[]string{"merge"}, 2, "give the part files"},
 		{[]string{"synth", "-task", "both", "-outliers", "3"}, 2, "outlier fraction"},

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"sparsefs/core/job"
+	"sparsefs/api"
 )
 
 // progressLine shows the progress of a long command on standard error, so
@@ -38,7 +38,7 @@ type progressLine struct {
 	shown bool
 
 	mu   sync.Mutex    // reports come from the workers' goroutines, ticks from ticks'
-	last *job.Progress // the last report (nil before the first)
+	last *api.Progress // the last report (nil before the first)
 	done chan struct{} // closed by end: ticks returns
 	tick sync.WaitGroup
 }
@@ -105,7 +105,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 // update is job.Run's progress callback.
-func (p *progressLine) update(pr job.Progress) {
+func (p *progressLine) update(pr api.Progress) {
 	if p == nil {
 		return
 	}
@@ -116,7 +116,7 @@ func (p *progressLine) update(pr job.Progress) {
 }
 
 // draw shows pr unless a line was shown too recently (p.mu held).
-func (p *progressLine) draw(pr job.Progress) {
+func (p *progressLine) draw(pr api.Progress) {
 	t := p.now()
 	if t.Before(p.next) {
 		return
@@ -149,7 +149,7 @@ func (p *progressLine) end() {
 // elapsed and, once 5% is done, the time left at the rate so far; the
 // iteration and objective J when a single fit reports them (a select, or
 // an evaluation on one worker), and a select's time elapsed.
-func (p *progressLine) text(pr job.Progress, elapsed time.Duration) string {
+func (p *progressLine) text(pr api.Progress, elapsed time.Duration) string {
 	var parts []string
 	if !p.fit {
 		frac := min(max(pr.Fraction, 0), 1)
@@ -161,8 +161,8 @@ func (p *progressLine) text(pr job.Progress, elapsed time.Duration) string {
 	}
 	if pr.MaxIterations > 0 && pr.Iteration > 0 {
 		s := fmt.Sprintf("iteration %d/%d", pr.Iteration, pr.MaxIterations)
-		if !math.IsNaN(pr.Objective) {
-			s += fmt.Sprintf(", J %.6g", pr.Objective)
+		if !math.IsNaN(float64(pr.Objective)) {
+			s += fmt.Sprintf(", J %.6g", float64(pr.Objective))
 		}
 		parts = append(parts, s)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"sparsefs/core/evaluate"
+	"sparsefs/api"
 	"sparsefs/core/job"
 )
 
@@ -26,24 +26,24 @@ func TestProgressLineIntoALog(t *testing.T) {
 	if p == nil || p.tty {
 		t.Fatal("-progress on into a buffer: want a log of lines")
 	}
-	p.update(job.Progress{Fraction: 0.1, Objective: math.NaN()})
+	p.update(api.Progress{Fraction: 0.1, Objective: api.Float(math.NaN())})
 	if buf.Len() != 0 {
 		t.Fatalf("a line within the first second: %q", buf.String())
 	}
 	clock.t = clock.t.Add(2 * time.Second)
-	p.update(job.Progress{Fraction: 0.25, Objective: math.NaN()})
+	p.update(api.Progress{Fraction: 0.25, Objective: api.Float(math.NaN())})
 	// 2 s for a quarter: 6 s for the three quarters left.
 	want := "sparsefs eval: 25% done · 2 s elapsed · about 6 s left\n"
 	if buf.String() != want {
 		t.Fatalf("got %q, want %q", buf.String(), want)
 	}
 	clock.t = clock.t.Add(4 * time.Second)
-	p.update(job.Progress{Fraction: 0.5, Objective: math.NaN()})
+	p.update(api.Progress{Fraction: 0.5, Objective: api.Float(math.NaN())})
 	if buf.String() != want {
 		t.Fatalf("a second line within five seconds: %q", buf.String())
 	}
 	clock.t = clock.t.Add(time.Second)
-	p.update(job.Progress{Fraction: 1, Objective: math.NaN()})
+	p.update(api.Progress{Fraction: 1, Objective: api.Float(math.NaN())})
 	want += "sparsefs eval: 100% done · 7 s elapsed\n"
 	if buf.String() != want {
 		t.Fatalf("got %q, want %q", buf.String(), want)
@@ -59,14 +59,14 @@ func TestProgressLineOfAFit(t *testing.T) {
 	p := newProgressLine(&bytes.Buffer{}, "sparsefs select", "on", true, clock.now)
 	// The fraction of a fit counts iterations against the limit: no share
 	// done and no time left are shown for it.
-	got := p.text(job.Progress{Iteration: 12, MaxIterations: 1000, Objective: 3.25, Fraction: 0.012}, 65*time.Second)
+	got := p.text(api.Progress{Iteration: 12, MaxIterations: 1000, Objective: 3.25, Fraction: 0.012}, 65*time.Second)
 	if want := "sparsefs select: iteration 12/1000, J 3.25 · 1 min 05 s"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 	// An evaluation on one worker: the share done first, then the fit's
 	// iteration.
 	p.fit, p.name = false, "sparsefs eval"
-	got = p.text(job.Progress{Iteration: 149, MaxIterations: 1000, Objective: 3.83202, Fraction: 0.5}, 90*time.Second)
+	got = p.text(api.Progress{Iteration: 149, MaxIterations: 1000, Objective: 3.83202, Fraction: 0.5}, 90*time.Second)
 	if want := "sparsefs eval: 50% done · 1 min 30 s elapsed · about 1 min 30 s left · iteration 149/1000, J 3.83202"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
@@ -85,7 +85,7 @@ func TestProgressLineOnATerminalIsRedrawnAndErased(t *testing.T) {
 	p := &progressLine{w: &buf, name: "sparsefs eval", tty: true, now: clock.now, start: clock.t, next: clock.t.Add(progressQuiet)}
 	for i := 1; i <= 20; i++ { // 20 reports 100 ms apart from 1.1 s to 3 s
 		clock.t = time.Unix(0, 0).Add(time.Second + time.Duration(i)*100*time.Millisecond)
-		p.update(job.Progress{Fraction: float64(i) / 20, Objective: math.NaN()})
+		p.update(api.Progress{Fraction: float64(i) / 20, Objective: api.Float(math.NaN())})
 	}
 	p.end()
 	out := buf.String()
@@ -110,7 +110,7 @@ func TestProgressOffOrNotATerminal(t *testing.T) {
 		t.Fatal("a command without -progress shows progress")
 	}
 	var p *progressLine // its methods do nothing
-	p.update(job.Progress{Fraction: 0.5})
+	p.update(api.Progress{Fraction: 0.5})
 	p.end()
 	if err := (output{progress: "yes"}).check(); err == nil || !strings.Contains(err.Error(), `-progress "yes"`) {
 		t.Fatalf("-progress yes: %v", err)
@@ -135,9 +135,12 @@ func TestDurationText(t *testing.T) {
 func TestInterruptedRunSaysSo(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	req := &job.Request{Op: job.OpEval, Data: job.Data{Path: "../../assets/demo/breast-cancer-wisconsin.csv"},
-		Eval: &evaluate.Plan{Methods: []evaluate.Variant{{Method: "fisher"}}, K: []int{5}}}
-	_, err := job.Run(ctx, req, nil)
+	raw, err := readData("../../assets/demo/breast-cancer-wisconsin.csv", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &api.Request{Op: api.OpEval, Eval: &api.Plan{Methods: []api.Variant{{Method: "fisher"}}, K: []int{5}}}
+	_, err = job.Run(ctx, req, job.Input{Raw: raw}, nil)
 	if err == nil {
 		t.Fatal("a cancelled evaluation returned no error")
 	}
@@ -158,7 +161,7 @@ func TestProgressLineTicksBetweenReports(t *testing.T) {
 	start := time.Now().Add(-2 * time.Second) // past the quiet first second
 	p := &progressLine{w: &buf, name: "sparsefs eval", tty: true, now: time.Now, start: start, next: start, done: make(chan struct{})}
 	p.tick.Go(p.ticks)
-	p.update(job.Progress{Fraction: 0.25, Objective: math.NaN()})
+	p.update(api.Progress{Fraction: 0.25, Objective: api.Float(math.NaN())})
 	time.Sleep(1500 * time.Millisecond) // ticks every 250 ms
 	p.end()
 	n := strings.Count(buf.String(), "\r\x1b[Ksparsefs eval: 25% done")

@@ -247,22 +247,6 @@ func TestSVMIterationLimitIsANote(t *testing.T) {
 	}
 }
 
-func TestConfigNormalize(t *testing.T) {
-	c := Config{Name: "SVM"}
-	if err := c.Normalize(); err != nil || c.C != 1 || c.Multiclass != OneVsOne || c.Bias != FreeBias {
-		t.Errorf("svm defaults: %+v %v", c, err)
-	}
-	k := Config{Name: "knn"}
-	if err := k.Normalize(); err != nil || k.Neighbors != 1 {
-		t.Errorf("knn defaults: %+v %v", k, err)
-	}
-	for _, bad := range []Config{{Name: "tree"}, {Name: "svm", C: -1}, {Name: "svm", Multiclass: "all"}, {Name: "knn", Neighbors: -2}, {Name: "knn", C: 2}, {Name: "svm", Neighbors: 3}} {
-		if err := bad.Normalize(); err == nil {
-			t.Errorf("%+v accepted", bad)
-		}
-	}
-}
-
 // The kernel cache returns exact columns under eviction, and a solver with
 // a cache of a few columns reaches the same solution as with all of them.
 func TestKernelCacheEviction(t *testing.T) {

@@ -1,11 +1,12 @@
 package dataset
 
 import (
-	"fmt"
 	"math"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/api"
+	"sparsefs/core/plan"
 )
 
 // Scaling names a per-feature preprocessing.
@@ -14,24 +15,18 @@ type Scaling string
 const (
 	// ZScore centres each feature and divides it by its population
 	// standard deviation (ddof = 0). The default.
-	ZScore Scaling = "zscore"
+	ZScore Scaling = api.ZScore
 	// MinMax maps each feature's training range onto [0, 1].
-	MinMax Scaling = "minmax"
+	MinMax Scaling = api.MinMax
 	// None leaves values as they are (missing cells are still imputed).
-	None Scaling = "none"
+	None Scaling = api.NoScaling
 )
 
-// ParseScaling accepts "zscore", "minmax" or "none"; "" means ZScore.
+// ParseScaling accepts "zscore", "minmax" or "none"; "" means ZScore
+// (plan.Preprocess).
 func ParseScaling(s string) (Scaling, error) {
-	switch Scaling(strings.ToLower(strings.TrimSpace(s))) {
-	case "", ZScore:
-		return ZScore, nil
-	case MinMax:
-		return MinMax, nil
-	case None:
-		return None, nil
-	}
-	return "", fmt.Errorf("unknown preprocessing %q: choose zscore, minmax or none", s)
+	v, err := plan.Preprocess(s)
+	return Scaling(v), err
 }
 
 // Scaler is a preprocessing fitted on a training part: x ↦ (x − Offset)/Scale

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"sparsefs/core/classify"
+	"sparsefs/api"
 )
 
 // One unit (one split, one method) of the papers' protocol: z-score and
@@ -14,7 +14,7 @@ import (
 func BenchmarkEval(b *testing.B) {
 	for _, c := range []struct{ m, n int }{{72, 2000}, {200, 5000}} {
 		d := twoClass(7, c.m, c.n, 20, 0.5)
-		plan := Plan{Methods: []Variant{{Method: "fstat"}}, Classifiers: []classify.Config{{Name: "svm"}, {Name: "knn"}}}
+		plan := api.Plan{Methods: []api.Variant{{Method: "fstat"}}, Classifiers: []api.Classifier{{Name: "svm"}, {Name: "knn"}}}
 		e, err := New(plan, d)
 		if err != nil {
 			b.Fatal(err)

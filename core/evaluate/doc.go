@@ -15,8 +15,8 @@
 // The work decomposes into independent units: unit u evaluates variant
 // u / S on split u % S (S splits; a variant is a method with one setting
 // of its parameters — a sweep gives several). RunUnit runs one unit alone,
-// anywhere, in any order; Merge assembles the units of a Header into the
-// Report. Run does both with a pool of goroutines; since every unit is
+// anywhere, in any order; Merge assembles the units of an api.Header into the
+// api.Report. Run does both with a pool of goroutines; since every unit is
 // deterministic, the report does not depend on the number of workers or on
 // the order. A page can therefore spread the units over Web Workers and
 // merge their results into exactly the report the command line prints.

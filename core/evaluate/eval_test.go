@@ -13,11 +13,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"sparsefs/core/classify"
+	"sparsefs/api"
 	"sparsefs/core/dataset"
 	"sparsefs/core/internal/rng"
-	"sparsefs/core/jsonfloat"
-	selection "sparsefs/core/select"
+	"sparsefs/core/selection"
 	"sparsefs/core/stats"
 )
 
@@ -41,7 +40,7 @@ func twoClass(seed uint64, m, n, informative int, shift float64) *Data {
 	return &Data{X: x, Y: y, Classes: 2}
 }
 
-func mustNew(t *testing.T, p Plan, d *Data) *Evaluation {
+func mustNew(t *testing.T, p api.Plan, d *Data) *Evaluation {
 	t.Helper()
 	e, err := New(p, d)
 	if err != nil {
@@ -89,8 +88,8 @@ func TestNoLeak(t *testing.T) {
 	if err != nil || all.Ranking[0] != 0 {
 		t.Fatalf("control: ranking %v, %v", all.Ranking[:5], err)
 	}
-	plan := Plan{Methods: []Variant{{Method: "fisher"}, {Method: "fstat"}, {Method: "l1svm"}}, K: []int{1, 5, 10},
-		Classifiers: []classify.Config{{Name: "svm"}, {Name: "knn"}}, Protocol: Protocol{Kind: Folds, Assignment: assign}}
+	plan := api.Plan{Methods: []api.Variant{{Method: "fisher"}, {Method: "fstat"}, {Method: "l1svm"}}, K: []int{1, 5, 10},
+		Classifiers: []api.Classifier{{Name: "svm"}, {Name: "knn"}}, Protocol: api.Protocol{Kind: api.Folds, Assignment: assign}}
 	e := mustNew(t, plan, d)
 	rep, err := e.Run(context.Background(), 2, nil)
 	if err != nil {
@@ -115,9 +114,9 @@ func TestNoLeak(t *testing.T) {
 	for i := 0; i < m; i += 7 {
 		d2.X.Set(i, (i/7)%n, math.NaN())
 	}
-	plan2 := Plan{Methods: []Variant{{Method: "l1svm"}, {Method: "fisher"}}, K: []int{2, 4},
-		Classifiers: []classify.Config{{Name: "svm"}, {Name: "knn"}}, Protocol: Protocol{Kind: Folds, Assignment: assign},
-		Tune: []Grid{{Param: "C", Values: []any{0.01, 1.0}}, {Param: "svm.C", Values: []any{0.1, 10.0}}}}
+	plan2 := api.Plan{Methods: []api.Variant{{Method: "l1svm"}, {Method: "fisher"}}, K: []int{2, 4},
+		Classifiers: []api.Classifier{{Name: "svm"}, {Name: "knn"}}, Protocol: api.Protocol{Kind: api.Folds, Assignment: assign},
+		Tune: []api.Grid{{Param: "C", Values: []any{0.01, 1.0}}, {Param: "svm.C", Values: []any{0.1, 10.0}}}}
 	base := mustNew(t, plan2, d2)
 	pert := &Data{X: mat.DenseCopyOf(d2.X), Y: append([]int(nil), d2.Y...), Classes: 2}
 	r := rng.New(99, 0)
@@ -144,7 +143,7 @@ func TestNoLeak(t *testing.T) {
 		if a.Tuning == nil || len(a.Tuning.Chosen) == 0 {
 			t.Fatalf("unit %d was not tuned", u)
 		}
-		for _, x := range []*UnitResult{a, b} {
+		for _, x := range []*api.UnitResult{a, b} {
 			x.Accuracy, x.Seconds = nil, 0
 			for i := range x.Fits {
 				x.Fits[i].Seconds = 0
@@ -170,8 +169,8 @@ func indexOf(s []int, v int) int {
 // in a scrambled order, and merged — byte for byte but for the timings.
 func TestUnitsAnywhereSameReport(t *testing.T) {
 	d := twoClass(3, 40, 25, 4, 0.8)
-	plan := Plan{Methods: []Variant{{Method: "fisher"}, {Method: "l1svm", Params: map[string]any{"C": []any{0.1, 1.0}}}},
-		K: []int{1, 3, 8}, Classifiers: []classify.Config{{Name: "svm"}, {Name: "knn"}}, Protocol: Protocol{Kind: Holdout, Train: 0.7, Repeats: 3}, Seed: 11}
+	plan := api.Plan{Methods: []api.Variant{{Method: "fisher"}, {Method: "l1svm", Params: map[string]any{"C": []any{0.1, 1.0}}}},
+		K: []int{1, 3, 8}, Classifiers: []api.Classifier{{Name: "svm"}, {Name: "knn"}}, Protocol: api.Protocol{Kind: api.Holdout, Train: 0.7, Repeats: 3}, Seed: 11}
 	e := mustNew(t, plan, d)
 	one, err := e.Run(context.Background(), 1, nil)
 	if err != nil {
@@ -190,7 +189,7 @@ func TestUnitsAnywhereSameReport(t *testing.T) {
 	if e.Units() != 9 {
 		t.Fatalf("%d units, want 3 variants × 3 splits", e.Units())
 	}
-	var units []*UnitResult
+	var units []*api.UnitResult
 	for _, u := range []int{8, 0, 4, 2, 7, 1, 6, 3, 5} {
 		// A fresh evaluation per unit, the result passed through JSON.
 		res, err := mustNew(t, plan, d).RunUnit(context.Background(), u, nil)
@@ -198,14 +197,14 @@ func TestUnitsAnywhereSameReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		b, _ := json.Marshal(res)
-		var back UnitResult
+		var back api.UnitResult
 		if err := json.Unmarshal(b, &back); err != nil {
 			t.Fatal(err)
 		}
 		units = append(units, &back)
 	}
 	hb, _ := json.Marshal(e.Header())
-	var h Header
+	var h api.Header
 	if err := json.Unmarshal(hb, &h); err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +229,7 @@ func TestUnitsAnywhereSameReport(t *testing.T) {
 // follow.
 func TestFixedFeaturesAccuracy(t *testing.T) {
 	d := twoClass(4, 45, 6, 2, 0.7)
-	plan := Plan{Features: []int{4, 0, 1}, K: []int{1, 3}, Classifiers: []classify.Config{{Name: "knn"}}, Protocol: Protocol{Kind: CV, Folds: 3}, Seed: 5}
+	plan := api.Plan{Features: []int{4, 0, 1}, K: []int{1, 3}, Classifiers: []api.Classifier{{Name: "knn"}}, Protocol: api.Protocol{Kind: api.CV, Folds: 3}, Seed: 5}
 	e := mustNew(t, plan, d)
 	rep, err := e.Run(context.Background(), 1, nil)
 	if err != nil {
@@ -352,7 +351,7 @@ func init() {
 // parameter k (test_pick's, as ReliefF's neighbours) is left alone.
 func TestPerKMethod(t *testing.T) {
 	d := twoClass(5, 30, 12, 2, 1)
-	plan := Plan{Methods: []Variant{{Method: "test_perk"}}, K: []int{2, 5, 9}, Protocol: Protocol{Kind: CV, Folds: 3}}
+	plan := api.Plan{Methods: []api.Variant{{Method: "test_perk"}}, K: []int{2, 5, 9}, Protocol: api.Protocol{Kind: api.CV, Folds: 3}}
 	rep, err := mustNew(t, plan, d).Run(context.Background(), 1, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -375,10 +374,10 @@ func TestPerKMethod(t *testing.T) {
 		}
 	}
 	plan.Methods[0].Params = map[string]any{"k": 3}
-	if _, err := New(plan, d); err == nil || !strings.Contains(err.Error(), "set by the evaluation") {
+	if _, err := New(plan, d); err == nil || !strings.Contains(err.Error(), "the evaluation sets it to each K") {
 		t.Errorf("k given by the user: %v", err)
 	}
-	pick := Plan{Methods: []Variant{{Method: "test_pick", Params: map[string]any{"k": 7}}}, K: []int{2, 5}, Protocol: Protocol{Kind: CV, Folds: 3}}
+	pick := api.Plan{Methods: []api.Variant{{Method: "test_pick", Params: map[string]any{"k": 7}}}, K: []int{2, 5}, Protocol: api.Protocol{Kind: api.CV, Folds: 3}}
 	rep, err = mustNew(t, pick, d).Run(context.Background(), 1, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -398,8 +397,8 @@ func TestTuningPicksTheGoodSetting(t *testing.T) {
 		d.X.Set(i, 0, d.X.At(i, 0)+2.5*float64(2*d.Y[i]-1))
 		d.X.Set(i, 1, d.X.At(i, 1)+2.5*float64(2*d.Y[i]-1))
 	}
-	plan := Plan{Methods: []Variant{{Method: "test_pick"}}, K: []int{1, 2}, Classifiers: []classify.Config{{Name: "svm"}},
-		Protocol: Protocol{Kind: CV, Folds: 3}, Tune: []Grid{{Param: "good", Values: []any{0.0, 1.0}}, {Param: "svm.C", Values: []any{"0.5", 2}}}}
+	plan := api.Plan{Methods: []api.Variant{{Method: "test_pick"}}, K: []int{1, 2}, Classifiers: []api.Classifier{{Name: "svm"}},
+		Protocol: api.Protocol{Kind: api.CV, Folds: 3}, Tune: []api.Grid{{Param: "good", Values: []any{0.0, 1.0}}, {Param: "svm.C", Values: []any{"0.5", 2}}}}
 	e := mustNew(t, plan, d)
 	rep, err := e.Run(context.Background(), 1, nil)
 	if err != nil {
@@ -425,7 +424,7 @@ func TestTuningPicksTheGoodSetting(t *testing.T) {
 		t.Errorf("normalised grid %v", g)
 	}
 	bad := plan
-	bad.Tune = []Grid{{Param: "gamma", Values: []any{1.0}}}
+	bad.Tune = []api.Grid{{Param: "gamma", Values: []any{1.0}}}
 	if _, err := New(bad, d); err == nil || !strings.Contains(err.Error(), "none of the methods has") {
 		t.Errorf("tuning an unknown parameter: %v", err)
 	}
@@ -442,7 +441,7 @@ func TestRegressionRMSE(t *testing.T) {
 	}
 	d := &Data{X: sd.X, Targets: sd.Targets}
 	informative := []int{0, 1, 2, 3, 4, 5, 6, 7}
-	plan := Plan{Features: informative, K: []int{8}, Protocol: Protocol{Kind: CV, Folds: 5}}
+	plan := api.Plan{Features: informative, K: []int{8}, Protocol: api.Protocol{Kind: api.CV, Folds: 5}}
 	rep, err := mustNew(t, plan, d).Run(context.Background(), 1, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -459,73 +458,11 @@ func TestRegressionRMSE(t *testing.T) {
 	if r := rep.Results[0].RMSE.Mean[0]; r < 1.5 {
 		t.Errorf("RMSE on the irrelevant features %v", r)
 	}
-	if _, err := mustNew(t, Plan{Methods: []Variant{{Method: "fisher"}}, K: []int{2}}, d).Run(context.Background(), 1, nil); err == nil || !strings.Contains(err.Error(), "class labels") {
+	if _, err := mustNew(t, api.Plan{Methods: []api.Variant{{Method: "fisher"}}, K: []int{2}}, d).Run(context.Background(), 1, nil); err == nil || !strings.Contains(err.Error(), "class labels") {
 		t.Errorf("fisher on targets: %v", err)
 	}
-	if _, err := New(Plan{Features: informative, Classifiers: []classify.Config{{Name: "svm"}}}, d); err == nil {
+	if _, err := New(api.Plan{Features: informative, Classifiers: []api.Classifier{{Name: "svm"}}}, d); err == nil {
 		t.Error("a classifier without labels accepted")
-	}
-}
-
-// Normalising fills every default and is idempotent; bad plans are refused
-// with a message naming the problem.
-func TestNormalize(t *testing.T) {
-	sh := Shape{Samples: 50, Features: 200, Classes: 3}
-	p := Plan{Methods: []Variant{{Method: "L1SVM", Params: map[string]any{"C": "2"}}}}
-	if err := p.Normalize(sh); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(p.K, []int{10, 20, 30, 40, 50, 60, 70, 80, 90, 100}) || p.Protocol.Kind != CV || p.Protocol.Folds != 5 ||
-		p.Preprocess != "zscore" || !*p.Bias || len(p.Classifiers) != 1 || p.Classifiers[0].C != 1 || p.Methods[0].Method != "l1svm" ||
-		p.Methods[0].Params["C"] != 2.0 || p.Methods[0].Params["max_iter"] != 1000.0 {
-		t.Errorf("defaults: %+v %+v", p, p.Methods)
-	}
-	b1, _ := json.Marshal(p)
-	var q Plan
-	json.Unmarshal(b1, &q)
-	if err := q.Normalize(sh); err != nil {
-		t.Fatal(err)
-	}
-	if b2, _ := json.Marshal(q); string(b1) != string(b2) {
-		t.Errorf("normalising twice changes the plan:\n%s\n%s", b1, b2)
-	}
-	small := Plan{Methods: []Variant{{Method: "fisher"}}}
-	small.Normalize(Shape{Samples: 10, Features: 4, Classes: 2})
-	if !reflect.DeepEqual(small.K, []int{1, 2, 3, 4}) {
-		t.Errorf("K for 4 features: %v", small.K)
-	}
-	for _, c := range []struct {
-		p    Plan
-		frag string
-	}{
-		{Plan{}, "no methods"},
-		{Plan{Methods: []Variant{{Method: "lasso"}}}, `unknown method "lasso"`},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, K: []int{0}}, "k = 0 is out of range"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, K: []int{201}}, "k = 201 is out of range"},
-		{Plan{Methods: []Variant{{Method: "fisher", Params: map[string]any{"x": 1}}}}, "fisher takes no parameters"},
-		{Plan{Methods: []Variant{{Method: "l1svm", Params: map[string]any{"C": -1}}}}, "parameter C = -1 is invalid"},
-		{Plan{Methods: []Variant{{Method: "l1svm", Params: map[string]any{"C": 1}}}, Tune: []Grid{{Param: "C", Values: []any{1}}}}, "both given and tuned"},
-		{Plan{Methods: []Variant{{Method: "l1svm"}}, Tune: []Grid{{Param: "C", Values: []any{-1}}}}, "tuning: l1svm: parameter C = -1"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, Tune: []Grid{{Param: "knn.neighbors", Values: []any{1}}}}, "knn is not evaluated"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, Tune: []Grid{{Param: "svm.gamma", Values: []any{1}}}}, "cannot tune svm.gamma"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, Protocol: Protocol{Kind: CV, Folds: 51}}, "51-fold cross-validation is impossible"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, Protocol: Protocol{Kind: Holdout, Train: 1.2}}, "strictly between 0 and 1"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, Protocol: Protocol{Kind: Folds, Assignment: []int{1, 2}}}, "2 entries for 50 samples"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, Protocol: Protocol{Kind: "loo"}}, `unknown protocol "loo"`},
-		{Plan{Features: []int{3, 200}}, "feature 200 is out of range"},
-		{Plan{Features: []int{3, 3}}, "feature 3 is listed twice"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, Seed: 1 << 60}, "seed"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, Classifiers: []classify.Config{{Name: "svm"}, {Name: "svm", C: 2}}}, "listed twice"},
-		{Plan{Methods: []Variant{{Method: "fisher"}}, Preprocess: "log"}, "unknown preprocessing"},
-	} {
-		if err := c.p.Normalize(sh); err == nil || !strings.Contains(err.Error(), c.frag) {
-			t.Errorf("%+v: error %v, want %q", c.p, err, c.frag)
-		}
-	}
-	// A sweep expands into one variant per value.
-	sw := Plan{Methods: []Variant{{Method: "l1svm", Params: map[string]any{"C": []any{0.1, 1.0, 10.0}}}}}
-	if err := sw.Normalize(sh); err != nil || len(sw.Methods) != 3 || sw.Methods[2].Params["C"] != 10.0 {
-		t.Errorf("sweep: %v %+v", err, sw.Methods)
 	}
 }
 
@@ -533,7 +470,7 @@ func TestNormalize(t *testing.T) {
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := mustNew(t, Plan{Methods: []Variant{{Method: "l1svm"}}, K: []int{2}}, twoClass(1, 20, 5, 1, 1)).Run(ctx, 2, nil)
+	_, err := mustNew(t, api.Plan{Methods: []api.Variant{{Method: "l1svm"}}, K: []int{2}}, twoClass(1, 20, 5, 1, 1)).Run(ctx, 2, nil)
 	if err != context.Canceled {
 		t.Errorf("cancelled run: %v", err)
 	}
@@ -546,14 +483,14 @@ func TestCancel(t *testing.T) {
 // the ranking go to the lower index).
 func TestWeightRows(t *testing.T) {
 	d := twoClass(7, 30, 12, 2, 1)
-	plan := Plan{Methods: []Variant{{Method: "test_perk"}, {Method: "test_pick"}}, K: []int{2, 5}, Protocol: Protocol{Kind: CV, Folds: 3}, WeightRows: 3}
+	plan := api.Plan{Methods: []api.Variant{{Method: "test_perk"}, {Method: "test_pick"}}, K: []int{2, 5}, Protocol: api.Protocol{Kind: api.CV, Folds: 3}, WeightRows: 3}
 	rep, err := mustNew(t, plan, d).Run(context.Background(), 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range rep.Results[0].Units {
 		for i, f := range u.Fits {
-			want := &Weights{Rows: []int{0, 1, 2}, Abs: []jsonfloat.Floats{{12}, {11}, {10}}}
+			want := &api.FitWeights{Rows: []int{0, 1, 2}, Abs: []api.Floats{{12}, {11}, {10}}}
 			if f.K == 2 {
 				want.Abs[2][0] = 0
 			}
@@ -610,7 +547,7 @@ func (c clockCtx) Err() error {
 // A parent context that ends without closing Done stops the units' fits:
 // the evaluation's own cancellation must not hide its Err.
 func TestParentErrStopsTheUnits(t *testing.T) {
-	e := mustNew(t, Plan{Methods: []Variant{{Method: "test_busy"}}, K: []int{2}}, twoClass(1, 20, 5, 1, 1))
+	e := mustNew(t, api.Plan{Methods: []api.Variant{{Method: "test_busy"}}, K: []int{2}}, twoClass(1, 20, 5, 1, 1))
 	start := time.Now()
 	_, err := e.RunUnits(clockCtx{context.Background(), start.Add(100 * time.Millisecond)}, []int{0}, 1, nil)
 	if !errors.Is(err, context.DeadlineExceeded) {

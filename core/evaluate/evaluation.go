@@ -2,16 +2,16 @@ package evaluate
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
 
 	"gonum.org/v1/gonum/mat"
 
-	"sparsefs/core/classify"
+	"sparsefs/api"
 	"sparsefs/core/dataset"
-	selection "sparsefs/core/select"
+	"sparsefs/core/plan"
+	"sparsefs/core/selection"
 )
 
 // Data are the samples an evaluation splits: raw features (a missing value
@@ -27,9 +27,9 @@ type Data struct {
 }
 
 // Shape returns the shape a plan is normalised against.
-func (d *Data) Shape() Shape {
+func (d *Data) Shape() api.Shape {
 	m, n := d.X.Dims()
-	sh := Shape{Samples: m, Features: n}
+	sh := api.Shape{Samples: m, Features: n}
 	if d.Y != nil {
 		sh.Classes = d.Classes
 	}
@@ -77,64 +77,34 @@ func (p *part) rows(idx []int) *part {
 	return out
 }
 
-// Kinds of a variant besides the selectors' own.
-const fixedKind = "fixed"
-
-// VariantInfo describes one row of results: a method with its parameters
-// (tuned ones excluded), or the fixed feature subset.
-type VariantInfo struct {
-	Method string         `json:"method"`
-	Kind   string         `json:"kind"`
-	Params map[string]any `json:"params"`
-	// Tuned lists the method's parameters chosen by inner
-	// cross-validation in each unit.
-	Tuned []string `json:"tuned"`
-	// PerK is set for a method refitted for every K (see Plan).
-	PerK bool `json:"per_k"`
-}
-
-// SplitInfo records a split: the size of its training part and the
-// samples (0-based) of its test part.
-type SplitInfo struct {
-	Train int   `json:"train"`
-	Test  []int `json:"test"`
-}
-
-// Header is what every unit of an evaluation shares, and all Merge needs
-// besides the plan and the units.
-type Header struct {
-	K           []int         `json:"k"`
-	Classifiers []string      `json:"classifiers"`
-	Targets     bool          `json:"targets"`
-	Splits      []SplitInfo   `json:"splits"`
-	Variants    []VariantInfo `json:"variants"`
-	// Units is the number of units: len(Variants) × len(Splits); unit u
-	// evaluates variant u / len(Splits) on split u % len(Splits).
-	Units int `json:"units"`
-}
-
+// variant is one row of results: a method with one setting of its
+// parameters, or the fixed subset. A method that selects exactly K
+// features (perK) is refitted for every K of the list with its parameter
+// api.KParam set to K; any other method's ranking is cut at each K.
 type variant struct {
-	info   VariantInfo
+	info   api.VariantInfo
 	spec   *selection.Spec // nil for the fixed subset
 	params map[string]any
-	kParam string
-	grids  []Grid // the selector grids this method takes
+	perK   bool
+	grids  []api.Grid // the selector grids this method takes
 }
 
 // Evaluation is a plan bound to its data, ready to run unit by unit.
 type Evaluation struct {
-	plan     Plan
+	plan     api.Plan
 	data     *Data
 	variants []*variant
 	splits   []Split
-	header   Header
+	header   api.Header
 	scaling  dataset.Scaling
 	coding   selection.Coding
+	notes    []string
 }
 
-// New normalises a copy of plan against data and prepares the splits.
-func New(plan Plan, data *Data) (*Evaluation, error) {
-	p, err := clonePlan(plan)
+// New normalises a copy of pl against data (plan.Normalize, with the
+// registered methods) and prepares the splits.
+func New(pl api.Plan, data *Data) (*Evaluation, error) {
+	p, err := plan.Clone(&pl)
 	if err != nil {
 		return nil, err
 	}
@@ -150,10 +120,11 @@ func New(plan Plan, data *Data) (*Evaluation, error) {
 			return nil, fmt.Errorf("%d target rows for %d samples", r, m)
 		}
 	}
-	if err := p.Normalize(data.Shape()); err != nil {
+	notes, err := plan.Normalize(p, data.Shape(), selection.Catalog())
+	if err != nil {
 		return nil, err
 	}
-	e := &Evaluation{plan: *p, data: data}
+	e := &Evaluation{plan: *p, data: data, notes: notes}
 	e.scaling, _ = dataset.ParseScaling(p.Preprocess)
 	e.coding = selection.Coding(p.Coding)
 	for _, v := range p.Methods {
@@ -161,11 +132,12 @@ func New(plan Plan, data *Data) (*Evaluation, error) {
 		if err != nil {
 			return nil, err
 		}
-		ev := &variant{spec: spec, params: v.Params, kParam: kParamOf(spec),
-			info: VariantInfo{Method: spec.Name, Kind: string(spec.Kind), Params: v.Params, Tuned: []string{}}}
-		ev.info.PerK = ev.kParam != ""
+		ev := &variant{spec: spec, params: v.Params, perK: spec.SelectsK,
+			info: api.VariantInfo{Method: spec.Name, Kind: string(spec.Kind), Params: v.Params, Tuned: []string{}}}
+		ev.info.PerK = ev.perK
+		info := spec.Info()
 		for _, g := range p.Tune {
-			if cls, _ := splitGridParam(g.Param); cls == "" && HasParam(spec, g.Param) {
+			if cls, _ := plan.SplitGridParam(g.Param); cls == "" && info.Param(g.Param) != nil {
 				ev.grids = append(ev.grids, g)
 				ev.info.Tuned = append(ev.info.Tuned, g.Param)
 			}
@@ -174,10 +146,10 @@ func New(plan Plan, data *Data) (*Evaluation, error) {
 	}
 	if len(p.Features) > 0 {
 		e.variants = append(e.variants, &variant{params: map[string]any{},
-			info: VariantInfo{Method: "features", Kind: fixedKind, Params: map[string]any{"features": p.Features}, Tuned: []string{}}})
+			info: api.VariantInfo{Method: api.FixedMethod, Kind: api.FixedKind, Params: map[string]any{"features": p.Features}, Tuned: []string{}}})
 	}
 	for _, g := range p.Tune {
-		if cls, _ := splitGridParam(g.Param); cls != "" {
+		if cls, _ := plan.SplitGridParam(g.Param); cls != "" {
 			for _, v := range e.variants {
 				v.info.Tuned = append(v.info.Tuned, g.Param)
 			}
@@ -188,15 +160,15 @@ func New(plan Plan, data *Data) (*Evaluation, error) {
 		y = data.Y
 	}
 	e.splits = makeSplits(p.Protocol, y, data.Classes, m, p.Seed)
-	h := Header{K: p.K, Classifiers: []string{}, Targets: data.Targets != nil, Variants: make([]VariantInfo, len(e.variants)), Units: len(e.variants) * len(e.splits)}
+	h := api.Header{K: p.K, Classifiers: []string{}, Targets: data.Targets != nil, Variants: make([]api.VariantInfo, len(e.variants)), Units: len(e.variants) * len(e.splits)}
 	for _, c := range p.Classifiers {
-		h.Classifiers = append(h.Classifiers, c.Label())
+		h.Classifiers = append(h.Classifiers, plan.ClassifierLabel(c))
 	}
 	for i, s := range e.splits {
 		if len(s.Train) == 0 || len(s.Test) == 0 {
 			return nil, fmt.Errorf("split %d has an empty training or test part", i+1)
 		}
-		h.Splits = append(h.Splits, SplitInfo{Train: len(s.Train), Test: s.Test})
+		h.Splits = append(h.Splits, api.SplitInfo{Train: len(s.Train), Test: s.Test})
 	}
 	for i, v := range e.variants {
 		h.Variants[i] = v.info
@@ -205,25 +177,15 @@ func New(plan Plan, data *Data) (*Evaluation, error) {
 	return e, nil
 }
 
-// clonePlan returns a deep copy of p (through JSON, which keeps every
-// float64 exactly).
-func clonePlan(p Plan) (*Plan, error) {
-	b, err := json.Marshal(p)
-	if err != nil {
-		return nil, fmt.Errorf("the evaluation plan cannot be encoded: %w", err)
-	}
-	var out Plan
-	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
-}
-
 // Plan returns the normalised plan.
-func (e *Evaluation) Plan() Plan { return e.plan }
+func (e *Evaluation) Plan() api.Plan { return e.plan }
 
 // Header returns what the units share.
-func (e *Evaluation) Header() *Header { return &e.header }
+func (e *Evaluation) Header() *api.Header { return &e.header }
+
+// Notes are what normalising the plan had to tell (values of K left
+// out).
+func (e *Evaluation) Notes() []string { return e.notes }
 
 // Units returns the number of units.
 func (e *Evaluation) Units() int { return e.header.Units }
@@ -243,8 +205,8 @@ func (v *variant) resolve(over map[string]any) (selection.Params, map[string]any
 		return nil, nil, err
 	}
 	display := v.spec.Display(params)
-	if v.kParam != "" {
-		delete(display, v.kParam)
+	if v.perK {
+		delete(display, api.KParam)
 	}
 	return params, display, nil
 }
@@ -260,8 +222,8 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // classifierConfigs returns the plan's classifiers with tuned values.
-func (e *Evaluation) classifierConfigs(chosen map[string]any) []classify.Config {
-	out := make([]classify.Config, len(e.plan.Classifiers))
+func (e *Evaluation) classifierConfigs(chosen map[string]any) []api.Classifier {
+	out := make([]api.Classifier, len(e.plan.Classifiers))
 	for i, c := range e.plan.Classifiers {
 		if v, ok := chosen[c.Name+".C"]; ok {
 			c.C = v.(float64)

@@ -3,57 +3,16 @@ package evaluate
 import (
 	"fmt"
 
-	"sparsefs/core/jsonfloat"
+	"sparsefs/api"
 	"sparsefs/core/stats"
 )
-
-// Summary holds, for each K, the mean and the sample standard deviation
-// over the splits (NaN, written null, where undefined).
-type Summary struct {
-	Mean jsonfloat.Floats `json:"mean"`
-	Std  jsonfloat.Floats `json:"std"`
-}
-
-// Scalar is the mean and sample standard deviation of one number per split.
-type Scalar struct {
-	Mean jsonfloat.Float `json:"mean"`
-	Std  jsonfloat.Float `json:"std"`
-}
-
-// VariantResult is one row of the report: a variant, its measures
-// summarised over the splits, and every unit's own values.
-type VariantResult struct {
-	VariantInfo
-	// Accuracy summarises each classifier's accuracy (Report.Classifiers
-	// order) for each K.
-	Accuracy []Summary `json:"accuracy"`
-	// RMSE summarises the least-squares RMSE (null without targets).
-	RMSE *Summary `json:"rmse"`
-	// Redundancy summarises RED; Sparsity the sparsity level (null for
-	// methods without a weight matrix).
-	Redundancy Summary  `json:"redundancy"`
-	Sparsity   *Summary `json:"sparsity"`
-	// FitSeconds summarises the selector's fitting time per split (the
-	// sum over its fits for a per-K method).
-	FitSeconds Scalar `json:"fit_seconds"`
-	// Units are the variant's units in split order.
-	Units []*UnitResult `json:"units"`
-}
-
-// Report is the merged outcome of an evaluation.
-type Report struct {
-	K           []int           `json:"k"`
-	Classifiers []string        `json:"classifiers"`
-	Splits      []SplitInfo     `json:"splits"`
-	Results     []VariantResult `json:"results"`
-}
 
 // Merge assembles the report from every unit of an evaluation, given its
 // header, in whatever order the units were computed. Each unit must be
 // present exactly once.
-func Merge(h *Header, units []*UnitResult) (*Report, error) {
+func Merge(h *api.Header, units []*api.UnitResult) (*api.Report, error) {
 	ns := len(h.Splits)
-	byIndex := make([]*UnitResult, h.Units)
+	byIndex := make([]*api.UnitResult, h.Units)
 	for _, u := range units {
 		if u == nil || u.Unit < 0 || u.Unit >= h.Units {
 			return nil, fmt.Errorf("a unit result is missing its index or has one outside 0…%d", h.Units-1)
@@ -64,7 +23,7 @@ func Merge(h *Header, units []*UnitResult) (*Report, error) {
 		if byIndex[u.Unit] != nil {
 			return nil, fmt.Errorf("unit %d is given twice", u.Unit)
 		}
-		if err := u.check(h); err != nil {
+		if err := checkUnit(u, h); err != nil {
 			return nil, fmt.Errorf("unit %d: %w", u.Unit, err)
 		}
 		byIndex[u.Unit] = u
@@ -74,21 +33,21 @@ func Merge(h *Header, units []*UnitResult) (*Report, error) {
 			return nil, fmt.Errorf("unit %d is missing (variant %d, split %d)", i, i/ns, i%ns)
 		}
 	}
-	r := &Report{K: h.K, Classifiers: h.Classifiers, Splits: h.Splits, Results: make([]VariantResult, len(h.Variants))}
+	r := &api.Report{K: h.K, Classifiers: h.Classifiers, Splits: h.Splits, Results: make([]api.VariantResult, len(h.Variants))}
 	nk := len(h.K)
 	for v, info := range h.Variants {
 		us := byIndex[v*ns : (v+1)*ns]
-		vr := VariantResult{VariantInfo: info, Units: us, Accuracy: make([]Summary, len(h.Classifiers))}
+		vr := api.VariantResult{VariantInfo: info, Units: us, Accuracy: make([]api.Summary, len(h.Classifiers))}
 		for q := range h.Classifiers {
-			vr.Accuracy[q] = summarize(nk, us, func(u *UnitResult) []float64 { return u.Accuracy[q] })
+			vr.Accuracy[q] = summarize(nk, us, func(u *api.UnitResult) []float64 { return u.Accuracy[q] })
 		}
 		if h.Targets {
-			s := summarize(nk, us, func(u *UnitResult) []float64 { return u.RMSE })
+			s := summarize(nk, us, func(u *api.UnitResult) []float64 { return u.RMSE })
 			vr.RMSE = &s
 		}
-		vr.Redundancy = summarize(nk, us, func(u *UnitResult) []float64 { return u.Redundancy })
+		vr.Redundancy = summarize(nk, us, func(u *api.UnitResult) []float64 { return u.Redundancy })
 		if anySparsity(us) {
-			s := summarize(nk, us, func(u *UnitResult) []float64 {
+			s := summarize(nk, us, func(u *api.UnitResult) []float64 {
 				out := make([]float64, nk)
 				for i, p := range u.Sparsity {
 					out[i] = nan
@@ -107,14 +66,14 @@ func Merge(h *Header, units []*UnitResult) (*Report, error) {
 			}
 		}
 		mean, std := stats.MeanStd(secs)
-		vr.FitSeconds = Scalar{Mean: jsonfloat.Float(mean), Std: jsonfloat.Float(std)}
+		vr.FitSeconds = api.Scalar{Mean: api.Float(mean), Std: api.Float(std)}
 		r.Results[v] = vr
 	}
 	return r, nil
 }
 
-// check verifies the shape of a unit's arrays against the header.
-func (u *UnitResult) check(h *Header) error {
+// checkUnit verifies the shape of a unit's arrays against the header.
+func checkUnit(u *api.UnitResult, h *api.Header) error {
 	nk := len(h.K)
 	if len(u.Accuracy) != len(h.Classifiers) || len(u.Redundancy) != nk || len(u.Sparsity) != nk || len(u.Selected) != nk {
 		return fmt.Errorf("its arrays do not match the header's %d classifiers and %d values of K", len(h.Classifiers), nk)
@@ -132,18 +91,18 @@ func (u *UnitResult) check(h *Header) error {
 
 // summarize is the summary over the splits of one per-K measure of the
 // units.
-func summarize(nk int, us []*UnitResult, get func(*UnitResult) []float64) Summary {
+func summarize(nk int, us []*api.UnitResult, get func(*api.UnitResult) []float64) api.Summary {
 	rows := make([][]float64, len(us))
 	for j, u := range us {
 		rows[j] = get(u)
 	}
 	mean, std := stats.ColumnMeanStd(rows, nk)
-	return Summary{Mean: mean, Std: std}
+	return api.Summary{Mean: mean, Std: std}
 }
 
 // anySparsity reports whether some unit has a sparsity level (the method has
 // a weight matrix).
-func anySparsity(us []*UnitResult) bool {
+func anySparsity(us []*api.UnitResult) bool {
 	for _, u := range us {
 		for _, p := range u.Sparsity {
 			if p != nil {

@@ -5,7 +5,8 @@ import (
 	"math"
 	"sync"
 
-	selection "sparsefs/core/select"
+	"sparsefs/api"
+	"sparsefs/core/selection"
 )
 
 var nan = math.NaN()
@@ -14,7 +15,7 @@ var nan = math.NaN()
 // Units are independent and each is deterministic, so the report is the same
 // for any number of workers. progress, if not nil, is called with the
 // fraction of units done (serialised: never concurrently).
-func (e *Evaluation) Run(ctx context.Context, workers int, progress func(selection.Progress)) (*Report, error) {
+func (e *Evaluation) Run(ctx context.Context, workers int, progress func(selection.Progress)) (*api.Report, error) {
 	units, err := e.RunUnits(ctx, nil, workers, progress)
 	if err != nil {
 		return nil, err
@@ -25,7 +26,7 @@ func (e *Evaluation) Run(ctx context.Context, workers int, progress func(selecti
 // RunUnits runs the given units (all of them when list is nil) on workers
 // goroutines and returns their results in the order of list. The first
 // error cancels the rest.
-func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, progress func(selection.Progress)) ([]*UnitResult, error) {
+func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, progress func(selection.Progress)) ([]*api.UnitResult, error) {
 	if list == nil {
 		list = make([]int, e.header.Units)
 		for i := range list {
@@ -35,7 +36,7 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 	workers = max(1, min(workers, len(list)))
 	ctx, cancel := withCancel(ctx)
 	defer cancel()
-	out := make([]*UnitResult, len(list))
+	out := make([]*api.UnitResult, len(list))
 	var (
 		mu       sync.Mutex
 		firstErr error
@@ -81,7 +82,7 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 				}
 				frac := float64(done) / float64(len(list))
 				mu.Unlock()
-				report(selection.Progress{Objective: nan, Fraction: frac})
+				report(selection.Progress{Objective: api.Float(nan), Fraction: frac})
 			}
 		}()
 	}

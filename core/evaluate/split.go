@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 
+	"sparsefs/api"
 	"sparsefs/core/internal/rng"
 )
 
@@ -24,9 +25,9 @@ type Split struct {
 // each class separately (classes in order, one generator), so every class is
 // spread over the folds as evenly as its size allows; without labels (y
 // nil) the samples are shuffled together.
-func makeSplits(pr Protocol, y []int, classes, m int, seed uint64) []Split {
+func makeSplits(pr api.Protocol, y []int, classes, m int, seed uint64) []Split {
 	switch pr.Kind {
-	case Holdout:
+	case api.Holdout:
 		r := rng.New(seed, streamSplits)
 		out := make([]Split, pr.Repeats)
 		for rep := range out {
@@ -48,7 +49,7 @@ func makeSplits(pr Protocol, y []int, classes, m int, seed uint64) []Split {
 			out[rep] = partition(train)
 		}
 		return out
-	case Folds:
+	case api.Folds:
 		ids := distinct(pr.Assignment)
 		out := make([]Split, len(ids))
 		for f, id := range ids {

@@ -3,40 +3,9 @@ package evaluate
 import (
 	"reflect"
 	"testing"
-)
 
-func TestParseInts(t *testing.T) {
-	for in, want := range map[string][]int{
-		"1:5":               {1, 2, 3, 4, 5},
-		"10:100:10":         {10, 20, 30, 40, 50, 60, 70, 80, 90, 100},
-		"10, 20,30":         {10, 20, 30},
-		"3,1:2,7:11:2":      {3, 1, 2, 7, 9, 11},
-		"20,80":             {20, 80},
-		" 4 ":               {4},
-		"0:0":               {0},
-		"100:100:7":         {100},
-		"5:9:3":             {5, 8},
-		"-1":                {-1},
-		"2 : 4":             {2, 3, 4},
-		"1:2:1":             {1, 2},
-		"12,12":             {12, 12},
-		"0:3":               {0, 1, 2, 3},
-		"1:1:1000000000000": {1},
-		"10,20,...,100":     {10, 20, 30, 40, 50, 60, 70, 80, 90, 100},
-		"5, 10, …, 25":      {5, 10, 15, 20, 25},
-		"1,2,...,2":         {1, 2},
-	} {
-		got, err := ParseInts(in)
-		if err != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("ParseInts(%q) = %v, %v; want %v", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "a", "1:", "5:1", "1:5:0", "1:5:-1", "1:2:3:4", "1.5", "1,,2", "0:100000000", "10,...,100", "10,20,...", "10,20,...,95", "20,10,...,0"} {
-		if _, err := ParseInts(bad); err == nil {
-			t.Errorf("ParseInts(%q) accepted", bad)
-		}
-	}
-}
+	"sparsefs/api"
+)
 
 // Every protocol covers the samples as it should: k-fold tests each sample
 // exactly once with each class spread evenly (fold counts differ by at most
@@ -54,7 +23,7 @@ func TestSplits(t *testing.T) {
 	for _, c := range y {
 		counts[c]++
 	}
-	splits := makeSplits(Protocol{Kind: CV, Folds: 5}, y, 3, 53, 7)
+	splits := makeSplits(api.Protocol{Kind: api.CV, Folds: 5}, y, 3, 53, 7)
 	tested := make([]int, 53)
 	for _, s := range splits {
 		if len(s.Train)+len(s.Test) != 53 {
@@ -84,13 +53,13 @@ func TestSplits(t *testing.T) {
 			t.Errorf("class %d spread %d…%d over the folds", c, lo, hi)
 		}
 	}
-	if !reflect.DeepEqual(splits, makeSplits(Protocol{Kind: CV, Folds: 5}, y, 3, 53, 7)) {
+	if !reflect.DeepEqual(splits, makeSplits(api.Protocol{Kind: api.CV, Folds: 5}, y, 3, 53, 7)) {
 		t.Error("same seed, different folds")
 	}
-	if reflect.DeepEqual(splits, makeSplits(Protocol{Kind: CV, Folds: 5}, y, 3, 53, 8)) {
+	if reflect.DeepEqual(splits, makeSplits(api.Protocol{Kind: api.CV, Folds: 5}, y, 3, 53, 8)) {
 		t.Error("different seeds, same folds")
 	}
-	hold := makeSplits(Protocol{Kind: Holdout, Train: 0.7, Repeats: 4}, y, 3, 53, 1)
+	hold := makeSplits(api.Protocol{Kind: api.Holdout, Train: 0.7, Repeats: 4}, y, 3, 53, 1)
 	if len(hold) != 4 || reflect.DeepEqual(hold[0], hold[1]) {
 		t.Fatal("holdout repeats missing or identical")
 	}
@@ -108,12 +77,12 @@ func TestSplits(t *testing.T) {
 	for i := range assign {
 		assign[i] = 10 * (i % 2) // folds 0 and 10
 	}
-	fs := makeSplits(Protocol{Kind: Folds, Assignment: assign}, y, 3, 53, 0)
+	fs := makeSplits(api.Protocol{Kind: api.Folds, Assignment: assign}, y, 3, 53, 0)
 	if len(fs) != 2 || fs[0].Test[0] != 0 || fs[0].Test[1] != 2 || fs[1].Test[0] != 1 {
 		t.Errorf("explicit folds %v", fs)
 	}
 	// Without labels: plain k-fold, sizes 11, 11, 11, 10, 10.
-	plain := makeSplits(Protocol{Kind: CV, Folds: 5}, nil, 0, 53, 3)
+	plain := makeSplits(api.Protocol{Kind: api.CV, Folds: 5}, nil, 0, 53, 3)
 	if len(plain[0].Test) != 11 || len(plain[4].Test) != 10 {
 		t.Errorf("unlabelled fold sizes %d, %d", len(plain[0].Test), len(plain[4].Test))
 	}

@@ -4,31 +4,10 @@ import (
 	"fmt"
 	"math"
 
-	"sparsefs/core/classify"
+	"sparsefs/api"
 	"sparsefs/core/internal/rng"
-	"sparsefs/core/jsonfloat"
+	"sparsefs/core/plan"
 )
-
-// Tuning records the inner cross-validation of one unit.
-type Tuning struct {
-	// InnerFolds is the number of inner folds used.
-	InnerFolds int `json:"inner_folds"`
-	// Chosen holds the values picked: selector parameters by name,
-	// classifier parameters as "svm.C", "knn.neighbors".
-	Chosen map[string]any `json:"chosen"`
-	// Grid lists every point tried with its score.
-	Grid []TuneScore `json:"grid"`
-}
-
-// TuneScore is the inner cross-validation score of one grid point for one
-// measure: the mean, over the inner folds and the K list, of a
-// classifier's accuracy ("svm(…)", larger is better) or of the
-// least-squares RMSE ("rmse", smaller is better).
-type TuneScore struct {
-	Params  map[string]any  `json:"params"`
-	Measure string          `json:"measure"`
-	Score   jsonfloat.Float `json:"score"`
-}
 
 // innerFolds is the number of inner folds for a training part of m samples.
 func (e *Evaluation) innerFolds(m int) int {
@@ -48,7 +27,7 @@ func (e *Evaluation) innerFolds(m int) int {
 type candidate struct {
 	q    int // the classifier's index in the plan
 	vals map[string]any
-	cfg  classify.Config
+	cfg  api.Classifier
 }
 
 // tune chooses the tuned parameters of a unit by stratified k-fold
@@ -61,10 +40,10 @@ type candidate struct {
 // lowest RMSE — ties to the earlier combination; then each classifier
 // keeps its best setting for that combination. It returns the selector
 // overrides and the classifiers to train, and nil when nothing is tuned.
-func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[string]any, []classify.Config, *Tuning, error) {
-	var clsGrids []Grid
+func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[string]any, []api.Classifier, *api.Tuning, error) {
+	var clsGrids []api.Grid
 	for _, g := range e.plan.Tune {
-		if c, _ := splitGridParam(g.Param); c != "" {
+		if c, _ := plan.SplitGridParam(g.Param); c != "" {
 			clsGrids = append(clsGrids, g)
 		}
 	}
@@ -74,9 +53,9 @@ func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[strin
 	selCombos := cartesian(v.grids)
 	var cands []candidate
 	for q, c := range e.plan.Classifiers {
-		var own []Grid
+		var own []api.Grid
 		for _, g := range clsGrids {
-			if name, _ := splitGridParam(g.Param); name == c.Name {
+			if name, _ := plan.SplitGridParam(g.Param); name == c.Name {
 				own = append(own, g)
 			}
 		}
@@ -85,7 +64,7 @@ func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[strin
 			cands = append(cands, candidate{q: q, vals: vals, cfg: cfg})
 		}
 	}
-	cfgs := make([]classify.Config, len(cands))
+	cfgs := make([]api.Classifier, len(cands))
 	for i, c := range cands {
 		cfgs[i] = c.cfg
 	}
@@ -115,7 +94,7 @@ func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[strin
 			}
 		}
 	}
-	t := &Tuning{InnerFolds: k, Chosen: map[string]any{}}
+	t := &api.Tuning{InnerFolds: k, Chosen: map[string]any{}}
 	score := func(g, c int) float64 { return nanMean(acc[g][c]) }
 	// better reports whether a beats b, NaN losing to everything.
 	better := func(a, b float64, larger bool) bool {
@@ -158,7 +137,7 @@ func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[strin
 			chosen[cand.q] = c
 		}
 	}
-	cls := make([]classify.Config, len(e.plan.Classifiers))
+	cls := make([]api.Classifier, len(e.plan.Classifiers))
 	for q, c := range chosen {
 		cls[q] = cands[c].cfg
 		for name, val := range cands[c].vals {
@@ -174,10 +153,10 @@ func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[strin
 			for name, val := range cand.vals {
 				p[name] = val
 			}
-			t.Grid = append(t.Grid, TuneScore{Params: p, Measure: e.header.Classifiers[cand.q], Score: jsonfloat.Float(score(g, c))})
+			t.Grid = append(t.Grid, api.TuneScore{Params: p, Measure: e.header.Classifiers[cand.q], Score: api.Float(score(g, c))})
 		}
 		if rmse[g] != nil {
-			t.Grid = append(t.Grid, TuneScore{Params: copyMap(over), Measure: "rmse", Score: jsonfloat.Float(nanMean(rmse[g]))})
+			t.Grid = append(t.Grid, api.TuneScore{Params: copyMap(over), Measure: "rmse", Score: api.Float(nanMean(rmse[g]))})
 		}
 	}
 	return selCombos[best], cls, t, nil
@@ -185,7 +164,7 @@ func (e *Evaluation) tune(rc runCtx, v *variant, tr *part, split int) (map[strin
 
 // cartesian returns every combination of the grids' values, the first grid
 // varying slowest ({} when there are no grids).
-func cartesian(grids []Grid) []map[string]any {
+func cartesian(grids []api.Grid) []map[string]any {
 	out := []map[string]any{{}}
 	for _, g := range grids {
 		var next []map[string]any

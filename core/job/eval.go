@@ -3,51 +3,18 @@ package job
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
-	"sync"
 
-	"gonum.org/v1/gonum/mat"
-
-	"sparsefs/core/dataset"
+	"sparsefs/api"
 	"sparsefs/core/evaluate"
 )
 
-// EvalReport is the answer to OpEval (all units) and OpMerge: the request
-// as normalised (every default written in, so that running it again
-// re-creates the evaluation), the data it ran on, and the merged report of
-// package evaluate (K list, classifiers, splits, and per method the
-// summaries over the splits and every unit's values).
-type EvalReport struct {
-	Request  *Request    `json:"request"`
-	Dataset  DatasetInfo `json:"dataset"`
-	Features []string    `json:"features"`
-	*evaluate.Report
-	Warnings []string `json:"warnings"`
-}
-
-// EvalPart is the answer to OpEval with Units (those units' results) and to
-// OpEvalPlan (no units): everything OpMerge needs to assemble the report
-// from parts computed anywhere. Header.Units is the number of units.
-type EvalPart struct {
-	Request  *Request               `json:"request"`
-	Dataset  DatasetInfo            `json:"dataset"`
-	Features []string               `json:"features"`
-	Header   *evaluate.Header       `json:"header"`
-	Units    []*evaluate.UnitResult `json:"units"`
-	Warnings []string               `json:"warnings"`
-}
-
 // runEval prepares the evaluation of a request and runs it (OpEval) or
 // describes it (OpEvalPlan).
-func runEval(ctx context.Context, req *Request, progress func(Progress)) (*Response, error) {
-	op := strings.ToLower(req.Op)
+func runEval(ctx context.Context, req *api.Request, in Input, progress func(api.Progress)) (*api.Response, error) {
 	if req.Eval == nil {
 		return nil, errors.New("no evaluation plan given (eval: methods, k, classifiers, protocol, …)")
 	}
@@ -71,21 +38,21 @@ func runEval(ctx context.Context, req *Request, progress func(Progress)) (*Respo
 		}
 		plan.Bias = req.Bias
 	}
-	ds, err := load(&req.Data, 0)
+	t, err := table(req, in)
 	if err != nil {
 		return nil, err
 	}
+	ds := t.Data
 	data := &evaluate.Data{X: ds.X, Y: ds.Y, Classes: len(ds.Classes), Targets: ds.Targets}
 	e, err := evaluate.New(plan, data)
 	if err != nil {
 		return nil, err
 	}
 	normPlan := e.Plan()
-	norm := &Request{Op: OpEval, Data: req.Data, Eval: &normPlan}
-	norm.Data.Bytes = nil
-	dinfo := info(&req.Data, ds)
-	dinfo.SHA256 = parsedFacts(&req.Data, ds, func() any { return dataHash(ds) }, "sha256").(string)
-	warnings := nonNil(ds.Warnings)
+	norm := &api.Request{Op: api.OpEval, Data: req.Data, Eval: &normPlan}
+	dinfo := t.Info(&req.Data)
+	dinfo.SHA256 = t.SHA256()
+	warnings := append(nonNil(ds.Warnings), e.Notes()...)
 	if len(dinfo.Constant) > 0 {
 		warnings = append(warnings, fmt.Sprintf("%d feature(s) constant over all samples, e.g. %q", len(dinfo.Constant), ds.Features[dinfo.Constant[0]]))
 	}
@@ -93,15 +60,15 @@ func runEval(ctx context.Context, req *Request, progress func(Progress)) (*Respo
 		warnings = append(warnings, fmt.Sprintf("%d missing value(s) imputed with the training part's column mean in each split", ds.Missing))
 	}
 	workers := max(req.Workers, 1)
-	report := func(p Progress) {
+	report := func(p api.Progress) {
 		if progress != nil {
 			progress(p)
 		}
 	}
 	switch {
-	case op == OpEvalPlan:
-		return &Response{EvalPart: &EvalPart{Request: norm, Dataset: dinfo, Features: ds.Features, Header: e.Header(),
-			Units: []*evaluate.UnitResult{}, Warnings: warnings}}, nil
+	case strings.ToLower(req.Op) == api.OpEvalPlan:
+		return &api.Response{EvalPart: &api.EvalPart{Request: norm, Dataset: dinfo, Features: ds.Features, Header: e.Header(),
+			Units: []*api.UnitResult{}, Warnings: warnings}}, nil
 	case req.Units != nil:
 		for _, u := range req.Units {
 			if u < 0 || u >= e.Units() {
@@ -112,96 +79,15 @@ func runEval(ctx context.Context, req *Request, progress func(Progress)) (*Respo
 		if err != nil {
 			return nil, err
 		}
-		return &Response{EvalPart: &EvalPart{Request: norm, Dataset: dinfo, Features: ds.Features, Header: e.Header(),
+		return &api.Response{EvalPart: &api.EvalPart{Request: norm, Dataset: dinfo, Features: ds.Features, Header: e.Header(),
 			Units: units, Warnings: warnings}}, nil
 	}
 	rep, err := e.Run(ctx, workers, report)
 	if err != nil {
 		return nil, err
 	}
-	return &Response{EvalReport: &EvalReport{Request: norm, Dataset: dinfo, Features: ds.Features, Report: rep,
+	return &api.Response{EvalReport: &api.EvalReport{Request: norm, Dataset: dinfo, Features: ds.Features, Report: rep,
 		Warnings: append(warnings, unitNotes(rep)...)}}, nil
-}
-
-// factCache remembers, for the dataset last given as Data.Parsed, what
-// every request on it computes again (its constant features, its SHA-256):
-// a worker runs an evaluation's units as separate requests on one parsed
-// dataset, and for a fast filter on a wide dataset these took more than
-// half of each unit. Parsed data are never modified (Data.Parsed), so the
-// facts stay true; one dataset is remembered at a time.
-var factCache struct {
-	sync.Mutex
-	ds    *dataset.Dataset
-	facts map[string]any
-}
-
-// parsedFacts returns fact name of ds, computed by compute, or remembered
-// when the data came parsed (d.Parsed).
-func parsedFacts(d *Data, ds *dataset.Dataset, compute func() any, name string) any {
-	if d.Parsed == nil || d.Parsed != ds {
-		return compute()
-	}
-	factCache.Lock()
-	if factCache.ds != ds {
-		factCache.ds, factCache.facts = ds, map[string]any{}
-	}
-	v, ok := factCache.facts[name]
-	factCache.Unlock()
-	if ok {
-		return v
-	}
-	v = compute()
-	factCache.Lock()
-	if factCache.ds == ds {
-		factCache.facts[name] = v
-	}
-	factCache.Unlock()
-	return v
-}
-
-// dataHash returns the SHA-256 (hex) of the data as read: feature names,
-// values (IEEE bits, row by row), class of each sample, target names and
-// values. It does not depend on the file's formatting.
-func dataHash(ds *dataset.Dataset) string {
-	h := sha256.New()
-	var buf [8]byte
-	num := func(v uint64) {
-		binary.LittleEndian.PutUint64(buf[:], v)
-		h.Write(buf[:])
-	}
-	text := func(s string) {
-		num(uint64(len(s)))
-		h.Write([]byte(s))
-	}
-	matrix := func(x *mat.Dense) {
-		if x == nil {
-			num(0)
-			return
-		}
-		r, c := x.Dims()
-		num(uint64(r))
-		num(uint64(c))
-		for i := 0; i < r; i++ {
-			for _, v := range x.RawRowView(i) {
-				num(math.Float64bits(v))
-			}
-		}
-	}
-	num(uint64(len(ds.Features)))
-	for _, f := range ds.Features {
-		text(f)
-	}
-	matrix(ds.X)
-	num(uint64(len(ds.Y)))
-	for _, y := range ds.Y {
-		text(ds.Classes[y])
-	}
-	num(uint64(len(ds.TargetNames)))
-	for _, t := range ds.TargetNames {
-		text(t)
-	}
-	matrix(ds.Targets)
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // mergeSetting combines a setting given at the top level of a request with
@@ -217,41 +103,71 @@ func mergeSetting(name, top, inPlan string) (string, error) {
 }
 
 // unitNotes gathers the units' notes for the report's warnings, each once,
-// naming the method and the split.
-func unitNotes(r *evaluate.Report) []string {
+// naming the method and the splits it came from.
+func unitNotes(r *api.Report) []string {
 	var out []string
-	seen := map[string]bool{}
 	for _, vr := range r.Results {
+		var order []string
+		splits := map[string][]int{}
 		for _, u := range vr.Units {
 			for _, n := range u.Notes {
-				msg := fmt.Sprintf("%s, split %d: %s", vr.Method, u.Split+1, n)
-				if !seen[msg] {
-					seen[msg] = true
-					out = append(out, msg)
+				if _, seen := splits[n]; !seen {
+					order = append(order, n)
+				}
+				if s := splits[n]; len(s) == 0 || s[len(s)-1] != u.Split+1 {
+					splits[n] = append(s, u.Split+1)
 				}
 			}
 		}
+		for _, n := range order {
+			where := "split"
+			if len(splits[n]) > 1 {
+				where = "splits"
+			}
+			out = append(out, fmt.Sprintf("%s, %s %s: %s", vr.Method, where, splitList(splits[n], len(vr.Units)), n))
+		}
 	}
 	return out
+}
+
+// splitList writes split numbers for people: "all", "1–3, 5".
+func splitList(s []int, of int) string {
+	if len(s) == of && of > 1 {
+		return "all"
+	}
+	var parts []string
+	for i := 0; i < len(s); {
+		j := i
+		for j+1 < len(s) && s[j+1] == s[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d–%d", s[i], s[j]))
+		} else {
+			parts = append(parts, fmt.Sprint(s[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Merge assembles the report from the parts of one evaluation (OpEval
 // answers with Units, computed in any order, anywhere). The parts must come
 // from the same request on the same data, and together hold every unit
 // exactly once.
-func Merge(parts []*EvalPart) (*EvalReport, error) {
+func Merge(parts []*api.EvalPart) (*api.EvalReport, error) {
 	if len(parts) == 0 || parts[0] == nil || parts[0].Header == nil || parts[0].Request == nil {
 		return nil, errors.New("merge needs the parts of an evaluation (the answers of eval with units)")
 	}
 	first := parts[0]
-	key := func(p *EvalPart) ([]byte, error) {
+	key := func(p *api.EvalPart) ([]byte, error) {
 		return json.Marshal([]any{p.Request, p.Dataset, p.Features, p.Header})
 	}
 	want, err := key(first)
 	if err != nil {
 		return nil, err
 	}
-	var units []*evaluate.UnitResult
+	var units []*api.UnitResult
 	for i, p := range parts {
 		if p == nil || p.Header == nil || p.Request == nil {
 			return nil, fmt.Errorf("part %d is not an evaluation part", i+1)
@@ -269,30 +185,6 @@ func Merge(parts []*EvalPart) (*EvalReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &EvalReport{Request: first.Request, Dataset: first.Dataset, Features: first.Features, Report: rep,
+	return &api.EvalReport{Request: first.Request, Dataset: first.Dataset, Features: first.Features, Report: rep,
 		Warnings: append(nonNil(append([]string(nil), first.Warnings...)), unitNotes(rep)...)}, nil
-}
-
-// ReadFoldFile reads a fold assignment: one integer per sample, separated by
-// newlines, commas, semicolons, tabs or spaces (a header line that is not a
-// number is skipped).
-func ReadFoldFile(raw []byte) ([]int, error) {
-	fields := strings.FieldsFunc(string(raw), func(r rune) bool {
-		return r == '\n' || r == '\r' || r == ',' || r == ';' || r == '\t' || r == ' '
-	})
-	out := make([]int, 0, len(fields))
-	for i, f := range fields {
-		var v int
-		if _, err := fmt.Sscanf(f, "%d", &v); err != nil || fmt.Sprint(v) != strings.TrimPrefix(f, "+") {
-			if i == 0 {
-				continue // a header
-			}
-			return nil, fmt.Errorf("fold file: entry %d (%q) is not a whole number", i+1, f)
-		}
-		out = append(out, v)
-	}
-	if len(out) == 0 {
-		return nil, errors.New("fold file: no fold numbers found")
-	}
-	return out, nil
 }

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"sparsefs/api"
 )
 
 // evalCSV returns a small labelled table: three classes, the first two
@@ -35,21 +37,21 @@ var timings = regexp.MustCompile(`"(seconds|fit_seconds)":(\{[^}]*\}|[-0-9.e+]+|
 
 func noTimes(b []byte) string { return timings.ReplaceAllString(string(b), `"$1":0`) }
 
-func runJSON(t *testing.T, req *Request) []byte {
+func runJSON(t *testing.T, req *api.Request, data []byte) []byte {
 	t.Helper()
-	resp, err := Run(context.Background(), req, nil)
+	resp, err := Run(context.Background(), req, Input{Raw: data}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Marshal(resp, false)
+	b, err := json.Marshal(resp)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-func evalRequest(data []byte) *Request {
-	req := &Request{Op: OpEval, Data: Data{Name: "t.csv", Bytes: data}}
+func evalRequest() *api.Request {
+	req := &api.Request{Op: api.OpEval, Data: api.Data{Name: "t.csv"}}
 	if err := json.Unmarshal([]byte(`{"methods":[{"method":"fisher"},{"method":"l1svm","params":{"C":[0.5,2]}}],
 		"k":[1,2,4],"classifiers":[{"name":"svm"},{"name":"knn"}],"protocol":{"kind":"cv","folds":3},"seed":9}`), &req.Eval); err != nil {
 		panic(err)
@@ -64,11 +66,11 @@ func evalRequest(data []byte) *Request {
 // same report.
 func TestEvalUnitsMergeAndRerun(t *testing.T) {
 	data := evalCSV()
-	full := runJSON(t, evalRequest(data))
-	plan := evalRequest(data)
-	plan.Op = OpEvalPlan
-	var desc EvalPart
-	if err := json.Unmarshal(runJSON(t, plan), &desc); err != nil {
+	full := runJSON(t, evalRequest(), data)
+	plan := evalRequest()
+	plan.Op = api.OpEvalPlan
+	var desc api.EvalPart
+	if err := json.Unmarshal(runJSON(t, plan, data), &desc); err != nil {
 		t.Fatal(err)
 	}
 	if desc.Header.Units != 9 || len(desc.Units) != 0 || len(desc.Header.Splits) != 3 || len(desc.Header.Variants) != 3 {
@@ -76,9 +78,9 @@ func TestEvalUnitsMergeAndRerun(t *testing.T) {
 	}
 	var parts []json.RawMessage
 	for _, group := range [][]int{{7, 2}, {0}, {8, 5, 1}, {3, 6, 4}} {
-		req := evalRequest(data)
+		req := evalRequest()
 		req.Units = group
-		parts = append(parts, runJSON(t, req))
+		parts = append(parts, runJSON(t, req, data))
 	}
 	// The merge request as the page would send it: JSON.
 	mergeJSON := fmt.Sprintf(`{"op":"merge","parts":[%s]}`, strings.Join(func() []string {
@@ -88,17 +90,17 @@ func TestEvalUnitsMergeAndRerun(t *testing.T) {
 		}
 		return s
 	}(), ","))
-	var mreq Request
+	var mreq api.Request
 	if err := json.Unmarshal([]byte(mergeJSON), &mreq); err != nil {
 		t.Fatal(err)
 	}
-	merged := runJSON(t, &mreq)
+	merged := runJSON(t, &mreq, nil)
 	if noTimes(merged) != noTimes(full) {
 		t.Errorf("merged parts differ from the full run:\n%s\n%s", merged, full)
 	}
-	par := evalRequest(data)
+	par := evalRequest()
 	par.Workers = 4
-	if noTimes(runJSON(t, par)) != noTimes(full) {
+	if noTimes(runJSON(t, par, data)) != noTimes(full) {
 		t.Error("4 workers give a different report")
 	}
 	var rep struct {
@@ -107,12 +109,11 @@ func TestEvalUnitsMergeAndRerun(t *testing.T) {
 	if err := json.Unmarshal(full, &rep); err != nil {
 		t.Fatal(err)
 	}
-	var again Request
+	var again api.Request
 	if err := json.Unmarshal(rep.Request, &again); err != nil {
 		t.Fatal(err)
 	}
-	again.Data.Bytes = data
-	if noTimes(runJSON(t, &again)) != noTimes(full) {
+	if noTimes(runJSON(t, &again, data)) != noTimes(full) {
 		t.Error("re-running the report's request gives a different report")
 	}
 	for _, want := range []string{`"seed":9`, `"preprocess":"zscore"`, `"bias":true`, `"C":0.5`, `"max_iter":1000`, `"sha256":"`, `"classifiers":["svm(C=1,ovo,free bias)","knn(k=1)"]`} {
@@ -121,16 +122,16 @@ func TestEvalUnitsMergeAndRerun(t *testing.T) {
 		}
 	}
 	// Merging refuses parts of different evaluations and incomplete sets.
-	other := evalRequest(data)
+	other := evalRequest()
 	other.Eval.Seed = 10
 	other.Units = []int{0}
-	var p0, q0 EvalPart
+	var p0, q0 api.EvalPart
 	json.Unmarshal(parts[1], &p0)
-	json.Unmarshal(runJSON(t, other), &q0)
-	if _, err := Merge([]*EvalPart{&p0, &q0}); err == nil || !strings.Contains(err.Error(), "different evaluation") {
+	json.Unmarshal(runJSON(t, other, data), &q0)
+	if _, err := Merge([]*api.EvalPart{&p0, &q0}); err == nil || !strings.Contains(err.Error(), "different evaluation") {
 		t.Errorf("mixed evaluations: %v", err)
 	}
-	if _, err := Merge([]*EvalPart{&p0}); err == nil || !strings.Contains(err.Error(), "missing") {
+	if _, err := Merge([]*api.EvalPart{&p0}); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("incomplete parts: %v", err)
 	}
 }
@@ -138,49 +139,31 @@ func TestEvalUnitsMergeAndRerun(t *testing.T) {
 func TestEvalErrors(t *testing.T) {
 	data := evalCSV()
 	for _, c := range []struct {
-		mod  func(*Request)
+		mod  func(*api.Request)
 		frag string
 	}{
-		{func(r *Request) { r.Eval = nil }, "no evaluation plan"},
-		{func(r *Request) { r.Method = "fisher" }, "takes its methods"},
-		{func(r *Request) { r.Units = []int{99} }, "unit 99 does not exist"},
-		{func(r *Request) { r.Preprocess = "minmax"; r.Eval.Preprocess = "none" }, "preprocess is given twice"},
-		{func(r *Request) { r.Eval.K = []int{9} }, "k = 9 is out of range"},
-		{func(r *Request) { r.Data.Label = "none" }, "label none needs target columns"},
+		{func(r *api.Request) { r.Eval = nil }, "no evaluation plan"},
+		{func(r *api.Request) { r.Method = "fisher" }, "takes its methods"},
+		{func(r *api.Request) { r.Units = []int{99} }, "unit 99 does not exist"},
+		{func(r *api.Request) { r.Preprocess = "minmax"; r.Eval.Preprocess = "none" }, "preprocess is given twice"},
+		{func(r *api.Request) { r.Eval.K = []int{9} }, "exceeds the"},
+		{func(r *api.Request) { r.Data.Label = "none" }, "label none needs target columns"},
 	} {
-		req := evalRequest(data)
+		req := evalRequest()
 		c.mod(req)
-		if _, err := Run(context.Background(), req, nil); err == nil || !strings.Contains(err.Error(), c.frag) {
+		if _, err := Run(context.Background(), req, Input{Raw: data}, nil); err == nil || !strings.Contains(err.Error(), c.frag) {
 			t.Errorf("error %v, want %q", err, c.frag)
 		}
 	}
-	if _, err := Run(context.Background(), &Request{Op: OpMerge}, nil); err == nil {
+	if _, err := Run(context.Background(), &api.Request{Op: api.OpMerge}, Input{}, nil); err == nil {
 		t.Error("empty merge accepted")
 	}
 }
 
-func TestReadFoldFile(t *testing.T) {
-	for in, want := range map[string][]int{
-		"0\n1\n2\n0\n":       {0, 1, 2, 0},
-		"fold\n1\n2\r\n-3\n": {1, 2, -3},
-		"1,2, 3;4\t5":        {1, 2, 3, 4, 5},
-	} {
-		got, err := ReadFoldFile([]byte(in))
-		if err != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("%q: %v %v", in, got, err)
-		}
-	}
-	for _, bad := range []string{"", "fold\n", "1\nx\n", "1\n2.5\n"} {
-		if _, err := ReadFoldFile([]byte(bad)); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-}
-
-// The facts remembered for a parsed dataset (its SHA-256 and constant
-// features) are those of the dataset given, whichever was given before:
-// the same as computed from the bytes.
-func TestParsedFactsRemembered(t *testing.T) {
+// The facts a Table remembers (its SHA-256 and constant features) are
+// those of its own data, however tables are used in turn: the same as a
+// request computes from the bytes.
+func TestTableFacts(t *testing.T) {
 	a := evalCSV()
 	// Another table: the same with a constant first column.
 	lines := strings.Split(strings.TrimSpace(string(a)), "\n")
@@ -189,29 +172,29 @@ func TestParsedFactsRemembered(t *testing.T) {
 		lines[i] = "0," + lines[i]
 	}
 	b := []byte(strings.Join(lines, "\n") + "\n")
-	plan := func(d Data) DatasetInfo {
-		req := evalRequest(nil)
-		req.Op, req.Data = OpEvalPlan, d
-		resp, err := Run(context.Background(), req, nil)
+	plan := func(in Input) api.DatasetInfo {
+		req := evalRequest()
+		req.Op, req.Data = api.OpEvalPlan, api.Data{}
+		resp, err := Run(context.Background(), req, in, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return resp.EvalPart.Dataset
 	}
-	want := map[string]DatasetInfo{"a": plan(Data{Bytes: a}), "b": plan(Data{Bytes: b})}
+	want := map[string]api.DatasetInfo{"a": plan(Input{Raw: a}), "b": plan(Input{Raw: b})}
 	if want["a"].SHA256 == want["b"].SHA256 || len(want["b"].Constant) != 1 || len(want["a"].Constant) != 0 {
 		t.Fatalf("the two tables: %+v", want)
 	}
-	parsed := map[string]*Data{}
+	tables := map[string]*Table{}
 	for name, raw := range map[string][]byte{"a": a, "b": b} {
-		ds, err := Load(&Data{Bytes: raw})
+		tab, err := Read(raw, &api.Data{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		parsed[name] = &Data{Parsed: ds}
+		tables[name] = tab
 	}
 	for _, name := range []string{"a", "a", "b", "a", "b", "b"} {
-		if got := plan(*parsed[name]); !reflect.DeepEqual(got, want[name]) {
+		if got := plan(Input{Table: tables[name]}); !reflect.DeepEqual(got, want[name]) {
 			t.Errorf("%s: %+v, want %+v", name, got, want[name])
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"sparsefs/api"
 )
 
 // The exclusive methods report per-class rankings as per_class; the other
@@ -15,11 +17,11 @@ func TestPerClassJSON(t *testing.T) {
 		method string
 		want   bool
 	}{{"exl21", true}, {"elasso", true}, {"fstat", false}} {
-		resp, err := Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: c.method, Params: map[string]any{}}, nil)
+		resp, err := Run(context.Background(), &api.Request{Method: c.method, Params: map[string]any{}}, Input{Raw: csv}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := Marshal(resp, false)
+		b, _ := json.Marshal(resp)
 		var got map[string]any
 		if err := json.Unmarshal(b, &got); err != nil {
 			t.Fatal(err)
@@ -48,7 +50,7 @@ func TestPerClassJSON(t *testing.T) {
 // worker's path), with its parameters by name, a trace and a stop reason.
 func TestDSOJob(t *testing.T) {
 	csv := []byte("a,b,c,d,label\n1,0,5,2,x\n2,0.5,4,1,x\n6,5,5,0,y\n7,5,6,1,y\n1,0.2,5,3,x\n5,4,4,2,z\n6,4,5,1,z\n")
-	resp, err := Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: "dso", Params: map[string]any{"p": "1", "e_rows": "pivots"}, K: 2}, nil)
+	resp, err := Run(context.Background(), &api.Request{Method: "dso", Params: map[string]any{"p": "1", "e_rows": "pivots"}, K: 2}, Input{Raw: csv}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +61,7 @@ func TestDSOJob(t *testing.T) {
 	if s.PerClass != nil {
 		t.Errorf("dso reported per-class rankings")
 	}
-	if _, err := Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: "dso", Params: map[string]any{"p": 2.0}}, nil); err == nil || !strings.Contains(err.Error(), "parameter p") {
+	if _, err := Run(context.Background(), &api.Request{Method: "dso", Params: map[string]any{"p": 2.0}}, Input{Raw: csv}, nil); err == nil || !strings.Contains(err.Error(), "parameter p") {
 		t.Errorf("p = 2: %v", err)
 	}
 }

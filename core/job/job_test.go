@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"sparsefs/api"
 	"sparsefs/core/dataset"
 	"sparsefs/core/internal/testdata"
 )
@@ -95,7 +96,7 @@ func TestFiltersMatchReferenceOnRealData(t *testing.T) {
 			}
 			wantFisher, wantF := referenceANOVA(ds)
 			for method, want := range map[string][]float64{"fisher": wantFisher, "fstat": wantF} {
-				resp, err := Run(context.Background(), &Request{Data: Data{Path: path}, Method: method}, nil)
+				resp, err := Run(context.Background(), &api.Request{Data: api.Data{Path: path}, Method: method}, Input{Raw: raw}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -126,11 +127,11 @@ func TestFiltersMatchReferenceOnRealData(t *testing.T) {
 func TestSelectionJSONContract(t *testing.T) {
 	csv := "a,b,c,label\n1,0,5,x\n2,0,5,x\n6,5,5,y\n7,5,5,y\n1,0,5,x\n"
 	// Column b is constant within each class: its scores are +Inf.
-	resp, err := Run(context.Background(), &Request{Data: Data{Bytes: []byte(csv), Name: "t.csv"}, Method: "FSTAT", K: 2}, nil)
+	resp, err := Run(context.Background(), &api.Request{Data: api.Data{Name: "t.csv"}, Method: "FSTAT", K: 2}, Input{Raw: []byte(csv)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Marshal(resp, false)
+	b, err := json.Marshal(resp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func TestSelectionJSONContract(t *testing.T) {
 	if !strings.Contains(string(b), `"warnings":["1 constant feature(s) set to zero, e.g. \"c\""]`) {
 		t.Errorf("no constant-feature warning in %s", b)
 	}
-	var back Selection
+	var back api.Selection
 	if err := json.Unmarshal(b, &back); err != nil || back.Scores[1] != math.MaxFloat64 || back.Objective != nil {
 		t.Errorf("round trip: %v %v", err, back.Scores)
 	}
@@ -161,30 +162,49 @@ func TestSelectionJSONContract(t *testing.T) {
 func TestRequestErrors(t *testing.T) {
 	csv := []byte("a,b,label\n1,2,x\n3,4,y\n")
 	for _, c := range []struct {
-		req      Request
+		req      api.Request
+		raw      []byte
 		fragment string
 	}{
-		{Request{Data: Data{Bytes: csv}}, "no method given"},
-		{Request{Data: Data{Bytes: csv}, Method: "magic"}, `unknown method "magic"`},
-		{Request{Data: Data{Bytes: csv}, Method: "fisher", K: 3}, "k = 3 is out of range"},
-		{Request{Data: Data{Bytes: csv}, Method: "fisher", Preprocess: "log"}, `unknown preprocessing "log"`},
-		{Request{Data: Data{Bytes: csv}, Method: "fisher", Params: map[string]any{"gamma": 1.0}}, "fisher takes no parameters"},
-		{Request{Data: Data{Bytes: []byte("a,b,label\n1,x,1\n2,3,0\n"), Name: "bad.csv"}, Method: "fisher"}, `bad.csv: line 2, column 2 ("b"): "x" is not a number`},
-		{Request{Data: Data{Path: "/nonexistent.csv"}, Method: "fisher"}, "/nonexistent.csv does not exist"},
-		{Request{Data: Data{Bytes: csv, Delimiter: "|"}, Method: "fisher"}, "unknown delimiter"},
-		{Request{Op: "train", Data: Data{Bytes: csv}}, "unknown operation"},
-		{Request{Op: "Reduce", Data: Data{Bytes: csv}, Columns: []int{0}}, "the operation reduce belongs to the browser's worker"},
+		{api.Request{}, csv, "no method given"},
+		{api.Request{Method: "magic"}, csv, `unknown method "magic"`},
+		{api.Request{Method: "fisher", K: 3}, csv, "k = 3 is out of range"},
+		{api.Request{Method: "fisher", Preprocess: "log"}, csv, `unknown preprocessing "log"`},
+		{api.Request{Method: "fisher", Params: map[string]any{"gamma": 1.0}}, csv, "fisher takes no parameters"},
+		{api.Request{Data: api.Data{Name: "bad.csv"}, Method: "fisher"}, []byte("a,b,label\n1,x,1\n2,3,0\n"), `bad.csv: line 2, column 2 ("b"): "x" is not a number`},
+		{api.Request{Method: "fisher"}, nil, "no data given"},
+		{api.Request{Data: api.Data{Delimiter: "|"}, Method: "fisher"}, csv, "unknown delimiter"},
+		{api.Request{Op: "train"}, csv, "unknown operation"},
+		{api.Request{Op: "reduce"}, csv, "no features chosen"},
+		{api.Request{Op: "reduce", Columns: []int{2}}, csv, "feature 2 does not exist"},
+		{api.Request{Op: "synth", Synth: &api.Synth{M: 1, D1: 1, C: 2}}, nil, "synth: m = 1"},
 	} {
-		_, err := Run(context.Background(), &c.req, nil)
+		_, err := Run(context.Background(), &c.req, Input{Raw: c.raw}, nil)
 		if err == nil || !strings.Contains(err.Error(), c.fragment) {
 			t.Errorf("%+v: error %v, want %q", c.req, err, c.fragment)
 		}
 	}
 }
 
+// The reduced data are the chosen features, in the order given, then the
+// label, as RFC 4180 CSV that reads back to the same numbers; named after
+// the data.
+func TestReduce(t *testing.T) {
+	csv := []byte("a,\"b, quoted\",c,label\n1.5,2,NA,x\n0.1,4,6,\"y y\"\n")
+	req := &api.Request{Op: api.OpReduce, Data: api.Data{Name: "dir/my data.csv.gz", Missing: api.MissingMean}, Columns: []int{2, 1}}
+	resp, err := Run(context.Background(), req, Input{Raw: csv}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "c,\"b, quoted\",label\n,2,x\n6,4,y y\n"
+	if r := resp.Reduced; r.Name != "my data-top2.csv" || r.CSV != want {
+		t.Errorf("reduced %q:\n%s\nwant\n%s", r.Name, r.CSV, want)
+	}
+}
+
 func TestInspect(t *testing.T) {
 	csv := []byte("g1;g2;diagnosis\n1,5;NA;B\n2;3;M\n4;5;B\n")
-	resp, err := Run(context.Background(), &Request{Op: OpInspect, Data: Data{Bytes: csv, Name: "p.csv"}, PreviewRows: 2}, nil)
+	resp, err := Run(context.Background(), &api.Request{Op: api.OpInspect, Data: api.Data{Name: "p.csv"}, PreviewRows: 2}, Input{Raw: csv}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,16 +214,16 @@ func TestInspect(t *testing.T) {
 		t.Errorf("inspection %+v", in)
 	}
 	// The same file with missing values rejected fails when selecting.
-	if _, err := Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: "fisher"}, nil); err == nil || !strings.Contains(err.Error(), "missing") {
+	if _, err := Run(context.Background(), &api.Request{Method: "fisher"}, Input{Raw: csv}, nil); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("select with a missing value: %v", err)
 	}
-	if _, err := Run(context.Background(), &Request{Data: Data{Bytes: csv, Missing: "mean"}, Method: "fisher"}, nil); err != nil {
+	if _, err := Run(context.Background(), &api.Request{Data: api.Data{Missing: "mean"}, Method: "fisher"}, Input{Raw: csv}, nil); err != nil {
 		t.Errorf("select with imputation: %v", err)
 	}
 }
 
 func TestMethodsListed(t *testing.T) {
-	resp, err := Run(context.Background(), &Request{Op: OpMethods}, nil)
+	resp, err := Run(context.Background(), &api.Request{Op: api.OpMethods}, Input{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +243,7 @@ func TestMethodsListed(t *testing.T) {
 // that: a filter's own parameter k (ReliefF's neighbours) keeps its value.
 func TestKFillsOnlySelectsK(t *testing.T) {
 	csv := []byte("a,b,c,d,label\n1,0,3,1,x\n2,2,1,0,x\n6,5,2,1,y\n7,5,0,0,y\n3,1,2,2,x\n8,6,1,1,y\n")
-	resp, err := Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: "relieff", K: 2}, nil)
+	resp, err := Run(context.Background(), &api.Request{Method: "relieff", K: 2}, Input{Raw: csv}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +253,7 @@ func TestKFillsOnlySelectsK(t *testing.T) {
 	if len(resp.Selection.Selected) != 2 {
 		t.Errorf("selected %v", resp.Selection.Selected)
 	}
-	resp, err = Run(context.Background(), &Request{Data: Data{Bytes: csv}, Method: "l20", K: 2}, nil)
+	resp, err = Run(context.Background(), &api.Request{Method: "l20", K: 2}, Input{Raw: csv}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"sparsefs/api"
 )
 
 // kCSV is a small classification file: 30 samples, 6 features, 3 classes;
@@ -33,7 +35,7 @@ func kCSV() []byte {
 // and W has at most K nonzero feature rows.
 func TestKFillsTheParameter(t *testing.T) {
 	for _, method := range []string{"l20", "topk"} {
-		resp, err := Run(context.Background(), &Request{Data: Data{Bytes: kCSV()}, Method: method, K: 2}, nil)
+		resp, err := Run(context.Background(), &api.Request{Method: method, K: 2}, Input{Raw: kCSV()}, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", method, err)
 		}
@@ -47,7 +49,7 @@ func TestKFillsTheParameter(t *testing.T) {
 	}
 	// Without the request's k, the parameter (here given) decides and
 	// Selected lists that many.
-	resp, err := Run(context.Background(), &Request{Data: Data{Bytes: kCSV()}, Method: "l20", Params: map[string]any{"k": "3"}}, nil)
+	resp, err := Run(context.Background(), &api.Request{Method: "l20", Params: map[string]any{"k": "3"}}, Input{Raw: kCSV()}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,12 +57,12 @@ func TestKFillsTheParameter(t *testing.T) {
 		t.Errorf("param k=3: selected %v, params %v", s.Selected, s.Params)
 	}
 	// Both, disagreeing: an error naming k.
-	_, err = Run(context.Background(), &Request{Data: Data{Bytes: kCSV()}, Method: "topk", K: 2, Params: map[string]any{"k": 3.0}}, nil)
+	_, err = Run(context.Background(), &api.Request{Method: "topk", K: 2, Params: map[string]any{"k": 3.0}}, Input{Raw: kCSV()}, nil)
 	if err == nil || !strings.Contains(err.Error(), "k is given twice") {
 		t.Errorf("conflicting k: %v", err)
 	}
 	// More than the data have: an error naming k.
-	_, err = Run(context.Background(), &Request{Data: Data{Bytes: kCSV()}, Method: "l20", Params: map[string]any{"k": 9.0}}, nil)
+	_, err = Run(context.Background(), &api.Request{Method: "l20", Params: map[string]any{"k": 9.0}}, Input{Raw: kCSV()}, nil)
 	if err == nil || !strings.Contains(err.Error(), "k = 9 is out of range") {
 		t.Errorf("k = 9 of 6 features: %v", err)
 	}

@@ -9,7 +9,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	selection "sparsefs/core/select"
+	"sparsefs/api"
+	"sparsefs/core/selection"
 )
 
 // testEmbedded is an embedded method for these tests only: W = Dᵀ·Y01 with D
@@ -48,15 +49,15 @@ func TestWeightRows(t *testing.T) {
 	// z-scoring; W = Dᵀ·Y01 is then, by hand, the class sums of each
 	// z-scored column, and the bias row holds the class counts.
 	csv := "a,b,label\n1,10,x\n3,10,x\n5,30,y\n7,30,y\n"
-	resp, err := Run(context.Background(), &Request{Data: Data{Bytes: []byte(csv)}, Method: "jobtest_embedded", WeightRows: 5}, nil)
+	resp, err := Run(context.Background(), &api.Request{Method: "jobtest_embedded", WeightRows: 5}, Input{Raw: []byte(csv)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sel := resp.Selection
 	// a z-scores to (−3,−1,1,3)/√5, so its class sums are ∓4/√5; b to
 	// (−1,−1,1,1), class sums ∓2: b ranks first (norm 2√2 > 4√2/√5).
-	want := &Weights{Rows: []int{1, 0}, Columns: []string{"x", "y"},
-		Abs: []Floats{{2, 2}, {4 / math.Sqrt(5), 4 / math.Sqrt(5)}}}
+	want := &api.Weights{Rows: []int{1, 0}, Columns: []string{"x", "y"},
+		Abs: []api.Floats{{2, 2}, {4 / math.Sqrt(5), 4 / math.Sqrt(5)}}}
 	if !reflect.DeepEqual(sel.Weights.Rows, want.Rows) || !reflect.DeepEqual(sel.Weights.Columns, want.Columns) {
 		t.Fatalf("weights %+v, want %+v", sel.Weights, want)
 	}
@@ -71,44 +72,44 @@ func TestWeightRows(t *testing.T) {
 		t.Errorf("trace %v, stop %s", sel.Trace, sel.Stop)
 	}
 	// Not asked for, or for a filter: no weights.
-	for _, req := range []*Request{
-		{Data: Data{Bytes: []byte(csv)}, Method: "jobtest_embedded"},
-		{Data: Data{Bytes: []byte(csv)}, Method: "fisher", WeightRows: 3},
+	for _, req := range []*api.Request{
+		{Method: "jobtest_embedded"},
+		{Method: "fisher", WeightRows: 3},
 	} {
-		resp, err := Run(context.Background(), req, nil)
+		resp, err := Run(context.Background(), req, Input{Raw: []byte(csv)}, nil)
 		if err != nil || resp.Selection.Weights != nil {
 			t.Errorf("%s: weights %+v, error %v", req.Method, resp.Selection.Weights, err)
 		}
 	}
-	if _, err := Run(context.Background(), &Request{Data: Data{Bytes: []byte(csv)}, Method: "fisher", WeightRows: -1}, nil); err == nil || !strings.Contains(err.Error(), "weight_rows") {
+	if _, err := Run(context.Background(), &api.Request{Method: "fisher", WeightRows: -1}, Input{Raw: []byte(csv)}, nil); err == nil || !strings.Contains(err.Error(), "weight_rows") {
 		t.Errorf("negative weight_rows: %v", err)
 	}
 }
 
-// A dataset parsed once by Load and passed as Data.Parsed gives the same
-// selection as the bytes, without the bytes; inspection ignores it.
-func TestParsedReused(t *testing.T) {
+// A Table read once gives the same selection as the bytes; an inspection
+// reads the bytes (it keeps rows as text).
+func TestTableReused(t *testing.T) {
 	csv := []byte("a,b,c,label\n1,0,5,x\n2,1,4,x\n6,5,5,y\n7,4,3,y\n")
-	d := Data{Bytes: csv, Name: "p.csv", Label: "last"}
-	ds, err := Load(&d)
+	d := api.Data{Name: "p.csv", Label: "last"}
+	tab, err := Read(csv, &d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromBytes, err := Run(context.Background(), &Request{Data: d, Method: "fstat"}, nil)
+	fromBytes, err := Run(context.Background(), &api.Request{Data: d, Method: "fstat"}, Input{Raw: csv}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromParsed, err := Run(context.Background(), &Request{Data: Data{Name: "p.csv", Parsed: ds}, Method: "fstat"}, nil)
+	fromTable, err := Run(context.Background(), &api.Request{Data: d, Method: "fstat"}, Input{Table: tab}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := fromBytes.Selection, fromParsed.Selection
+	a, b := fromBytes.Selection, fromTable.Selection
 	a.Seconds, b.Seconds = 0, 0
 	if !reflect.DeepEqual(a, b) {
-		t.Errorf("from bytes %+v\nfrom parsed %+v", a, b)
+		t.Errorf("from bytes %+v\nfrom the table %+v", a, b)
 	}
-	ins, err := Run(context.Background(), &Request{Op: OpInspect, Data: Data{Bytes: csv, Parsed: ds}}, nil)
+	ins, err := Run(context.Background(), &api.Request{Op: api.OpInspect}, Input{Raw: csv, Table: tab}, nil)
 	if err != nil || len(ins.Inspection.Preview) != 4 {
-		t.Errorf("inspection with Parsed set: %v, %+v", err, ins)
+		t.Errorf("inspection with a table: %v, %+v", err, ins)
 	}
 }

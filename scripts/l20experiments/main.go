@@ -37,7 +37,7 @@ import (
 	"time"
 
 	"sparsefs/core/dataset"
-	selection "sparsefs/core/select"
+	"sparsefs/core/selection"
 )
 
 func main() {

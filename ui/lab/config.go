@@ -7,12 +7,11 @@ package lab
 
 import (
 	"fmt"
-	"math"
-	"sort"
 	"strconv"
 	"strings"
 
-	"sparsefs/ui/wire"
+	"sparsefs/api"
+	"sparsefs/core/plan"
 )
 
 // Config is everything the user chose for a run.
@@ -73,7 +72,7 @@ type Protocol struct {
 // DefaultConfig is the page's starting point.
 func DefaultConfig() Config {
 	return Config{Mode: ModeEval, Preprocess: "zscore", Bias: true, TopK: 20,
-		Protocol: Protocol{Scheme: "cv", Folds: 5, K: "5:5:50", Classifiers: []string{"svm"}, C: 1, Neighbors: 1, Seed: 1}}
+		Protocol: Protocol{Scheme: "cv", Folds: 5, K: "5:50:5", Classifiers: []string{"svm"}, C: 1, Neighbors: 1, Seed: 1}}
 }
 
 // Has reports whether method name is chosen.
@@ -121,7 +120,7 @@ func (c *Config) Value(method, param string) (string, bool) {
 }
 
 // DefaultText writes a parameter's default as its field shows it.
-func DefaultText(p wire.Param) string {
+func DefaultText(p api.Param) string {
 	if len(p.Choices) > 0 {
 		if i := int(p.Default); i >= 0 && i < len(p.Choices) {
 			return p.Choices[i]
@@ -130,89 +129,11 @@ func DefaultText(p wire.Param) string {
 	return strconv.FormatFloat(p.Default, 'g', -1, 64)
 }
 
-// SplitList splits a list typed by a person: values separated by commas,
-// semicolons or spaces. A range a:b (or a:step:b) stands for a, a+step, …,
-// b (step 1 by default).
-func SplitList(text string) ([]string, error) {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '\n' })
-	var out []string
-	for _, f := range fields {
-		if !strings.Contains(f, ":") {
-			out = append(out, f)
-			continue
-		}
-		vals, err := expandRange(f)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, vals...)
-	}
-	return out, nil
-}
-
-// maxRange bounds the values one range may stand for.
-const maxRange = 10000
-
-func expandRange(f string) ([]string, error) {
-	parts := strings.Split(f, ":")
-	if len(parts) != 2 && len(parts) != 3 {
-		return nil, fmt.Errorf("%q is not a range: write a:b or a:step:b", f)
-	}
-	nums := make([]float64, len(parts))
-	for i, p := range parts {
-		v, err := strconv.ParseFloat(p, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%q is not a range: %q is not a number", f, p)
-		}
-		nums[i] = v
-	}
-	a, step, b := nums[0], 1.0, nums[len(nums)-1]
-	if len(nums) == 3 {
-		step = nums[1]
-	}
-	if !(step > 0) || b < a {
-		return nil, fmt.Errorf("the range %q is empty: it must go up from a to b in positive steps", f)
-	}
-	n := int(math.Floor((b-a)/step+1e-9)) + 1
-	if n > maxRange {
-		return nil, fmt.Errorf("the range %q has %d values; at most %d are allowed", f, n, maxRange)
-	}
-	out := make([]string, n)
-	for i := range out {
-		v := a + float64(i)*step
-		out[i] = strconv.FormatFloat(math.Round(v*1e12)/1e12, 'g', -1, 64)
-	}
-	return out, nil
-}
-
-// ParseInts reads a list of whole numbers ("1:80", "10, 20, 50"), sorted
-// and without repeats.
-func ParseInts(text string) ([]int, error) {
-	vals, err := SplitList(text)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[int]bool{}
-	var out []int
-	for _, v := range vals {
-		k, err := strconv.Atoi(v)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not a whole number", v)
-		}
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, k)
-		}
-	}
-	sort.Ints(out)
-	return out, nil
-}
-
 // ParseValues reads the values of one parameter's field: numbers checked
 // against the parameter's range, or choices by name. An empty field means
 // the default.
-func ParseValues(method string, p wire.Param, text string) ([]any, error) {
-	tokens, err := SplitList(text)
+func ParseValues(method string, p api.Param, text string) ([]any, error) {
+	tokens, err := plan.Values(text)
 	if err != nil {
 		return nil, fmt.Errorf("%s: parameter %s: %v", method, p.Name, err)
 	}
@@ -241,7 +162,7 @@ func ParseValues(method string, p wire.Param, text string) ([]any, error) {
 // parseValue reads and checks one value as the worker will (package
 // param): a number in the parameter's range, or a choice, returned by its
 // name.
-func parseValue(method string, p wire.Param, tok string) (any, error) {
+func parseValue(method string, p api.Param, tok any) (any, error) {
 	v, err := p.Parse(method, tok)
 	if err == nil {
 		err = p.Check(method, v)
@@ -257,7 +178,7 @@ func parseValue(method string, p wire.Param, tok string) (any, error) {
 
 // Chosen returns the choices of a categorical parameter that its field's
 // text lists (the default when the text lists none or cannot be read).
-func Chosen(p wire.Param, text string) map[string]bool {
+func Chosen(p api.Param, text string) map[string]bool {
 	out := map[string]bool{}
 	vals, err := ParseValues("", p, text)
 	if err != nil {
@@ -272,7 +193,7 @@ func Chosen(p wire.Param, text string) map[string]bool {
 // ToggleChoice adds a choice to a categorical parameter's list, or removes
 // it, and returns the new text (choices in their declared order; empty,
 // meaning the default, when none is left).
-func ToggleChoice(p wire.Param, text, choice string, on bool) string {
+func ToggleChoice(p api.Param, text, choice string, on bool) string {
 	set := Chosen(p, text)
 	set[choice] = on
 	var parts []string

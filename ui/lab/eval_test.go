@@ -13,18 +13,18 @@ import (
 	"strings"
 	"testing"
 
+	"sparsefs/api"
 	"sparsefs/core/job"
-	"sparsefs/ui/wire"
 )
 
 // registry is the worker's list of methods, as the page receives it.
-func registry(t *testing.T) []wire.MethodInfo {
+func registry(t *testing.T) []api.MethodInfo {
 	t.Helper()
 	b, err := json.Marshal(job.Methods())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var list wire.MethodList
+	var list api.MethodList
 	if err := json.Unmarshal(b, &list); err != nil {
 		t.Fatal(err)
 	}
@@ -55,16 +55,15 @@ func evalCSV() []byte {
 // and returns the response's JSON.
 func runJob(t *testing.T, request []byte, data []byte) []byte {
 	t.Helper()
-	var req job.Request
+	var req api.Request
 	if err := json.Unmarshal(request, &req); err != nil {
-		t.Fatalf("the page's request does not read as a job.Request: %v\n%s", err, request)
+		t.Fatalf("the page's request does not read as an api.Request: %v\n%s", err, request)
 	}
-	req.Data.Bytes = data
-	resp, err := job.Run(context.Background(), &req, nil)
+	resp, err := job.Run(context.Background(), &req, job.Input{Raw: data}, nil)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, request)
 	}
-	b, err := job.Marshal(resp, false)
+	b, err := json.Marshal(resp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,23 +81,36 @@ func TestEvalRequest(t *testing.T) {
 	cfg.Toggle("l1svm", true)
 	cfg.SetValue("l1svm", "C", "0.5, 2")
 	cfg.Toggle("l20", true)
-	cfg.SetValue("l20", "gamma", "0.1")
+	cfg.SetValue("l20", "tol", "1e-5")
 	cfg.Protocol = Protocol{Scheme: "holdout", Train: 0.7, Repeats: 4, K: "2, 4, 12", Classifiers: []string{"svm", "knn"}, C: 3, Neighbors: 5,
 		Tune: "svm.C = 0.1,1 ; gamma=1:3", Seed: 42}
 	cfg.Label, cfg.Missing = "class", "mean"
-	req, size, err := EvalRequest(&cfg, reg, wire.Data{Name: "t.csv"}, Shape{Samples: 45, Features: 8, Classes: 3})
+	req, size, err := EvalRequest(&cfg, reg, api.Data{Name: "t.csv"}, api.Shape{Samples: 45, Features: 8, Classes: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// fisher 1 + l1svm 2 + l20 1 settings, × 4 holdouts; K = 12 > 8
 	// features is left out.
-	if want := (EvalSize{Variants: 4, Splits: 4, Units: 16, Dropped: []int{12}}); !reflect.DeepEqual(size, want) {
+	if want := (EvalSize{Variants: 4, Splits: 4, Units: 16, Notes: []string{"K = 12 left out: the data have 8 features"}}); !reflect.DeepEqual(size, want) {
 		t.Errorf("size %+v, want %+v", size, want)
 	}
-	got, _ := json.Marshal(req)
-	want := `{"op":"eval-plan","data":{"name":"t.csv","label":"class","missing":"mean"},"eval":{"methods":[{"method":"fisher"},` +
-		`{"method":"l1svm","params":{"C":[0.5,2]}},{"method":"l20","params":{"gamma":0.1}}],"k":[2,4],` +
-		`"classifiers":[{"name":"svm","C":3},{"name":"knn","neighbors":5}],"protocol":{"kind":"holdout","train":0.7,"repeats":4},` +
+	// The request is the plan as plan.Normalize completes it: the sweep
+	// of C is two variants, every default written in, the tuned gamma
+	// left out of l20's parameters, K = 12 dropped, the classifiers with
+	// their defaults.
+	var names []string
+	for _, v := range req.Eval.Methods {
+		names = append(names, fmt.Sprint(v.Method, " C=", v.Params["C"], " tol=", v.Params["tol"], " gamma=", v.Params["gamma"]))
+	}
+	if want := []string{"fisher C=<nil> tol=<nil> gamma=<nil>", "l1svm C=0.5 tol=1e-06 gamma=<nil>", "l1svm C=2 tol=1e-06 gamma=<nil>",
+		"l20 C=<nil> tol=1e-05 gamma=<nil>"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("methods %q, want %q", names, want)
+	}
+	rest := *req.Eval
+	rest.Methods = nil
+	got, _ := json.Marshal(api.Request{Op: req.Op, Data: req.Data, Eval: &rest})
+	want := `{"op":"eval-plan","data":{"name":"t.csv","label":"class","missing":"mean"},"eval":{"methods":null,"k":[2,4],` +
+		`"classifiers":[{"name":"svm","C":3,"multiclass":"ovo","bias":"free"},{"name":"knn","neighbors":5}],"protocol":{"kind":"holdout","train":0.7,"repeats":4},` +
 		`"seed":42,"preprocess":"zscore","bias":true,"tune":[{"param":"svm.C","values":[0.1,1]},{"param":"gamma","values":[1,2,3]}],"weight_rows":4}}`
 	if string(got) != want {
 		t.Errorf("request\n got %s\nwant %s", got, want)
@@ -108,15 +120,15 @@ func TestEvalRequest(t *testing.T) {
 		edit     func(c *Config)
 		fragment string
 	}{
-		{func(c *Config) { c.SetValue("l20", "k", "5") }, "l20: leave k empty"},
-		{func(c *Config) { c.Protocol.K = "9:20" }, "every K of the list exceeds the 8 features"},
+		{func(c *Config) { c.SetValue("l20", "k", "5") }, "l20: leave k out — the evaluation sets it"},
+		{func(c *Config) { c.Protocol.K = "9:20" }, "every K of the list (9:20) exceeds the 8 features"},
 		{func(c *Config) { c.Protocol.K = "" }, "list the numbers of features K"},
 		{func(c *Config) { c.Protocol.K = "0, 2" }, "every K must be at least 1"},
 		{func(c *Config) { c.Protocol.Classifiers = nil }, "choose a classifier"},
-		{func(c *Config) { c.Protocol.Scheme = "cv"; c.Protocol.Folds = 46 }, "46-fold cross-validation needs 2 to 45 folds"},
-		{func(c *Config) { c.Protocol.Train = 1 }, "training fraction 1 of a holdout"},
+		{func(c *Config) { c.Protocol.Scheme = "cv"; c.Protocol.Folds = 46 }, "46-fold cross-validation is impossible with 45 samples: use 2 to 45 folds"},
+		{func(c *Config) { c.Protocol.Train = 1 }, "the holdout's training fraction 1 must be strictly between 0 and 1"},
 		{func(c *Config) { c.Protocol.Tune = "svm.C" }, `tuning: "svm.C" is not NAME=VALUES`},
-		{func(c *Config) { c.Protocol.Repeats = 5000 }, "at most 5000 are allowed"},
+		{func(c *Config) { c.Protocol.Repeats = 5000 }, "at most 5000 fit in a page"},
 		{func(c *Config) { c.SetValue("l1svm", "C", "-1") }, "l1svm: parameter C = -1 is invalid"},
 		{func(c *Config) { c.Methods = nil }, "choose at least one selector"},
 	} {
@@ -130,13 +142,13 @@ func TestEvalRequest(t *testing.T) {
 			c.Methods[i].Values = vals
 		}
 		tc.edit(&c)
-		if _, _, err := EvalRequest(&c, reg, wire.Data{}, Shape{Samples: 45, Features: 8, Classes: 3}); err == nil || !strings.Contains(err.Error(), tc.fragment) {
+		if _, _, err := EvalRequest(&c, reg, api.Data{}, api.Shape{Samples: 45, Features: 8, Classes: 3}); err == nil || !strings.Contains(err.Error(), tc.fragment) {
 			t.Errorf("error %v, want %q", err, tc.fragment)
 		}
 	}
 	// Regression data: no classifier, whatever the form says.
 	cfg.Targets = []string{"y1"}
-	req, _, err = EvalRequest(&cfg, reg, wire.Data{}, Shape{Samples: 45, Features: 8, Targets: 1})
+	req, _, err = EvalRequest(&cfg, reg, api.Data{}, api.Shape{Samples: 45, Features: 8, Targets: 1})
 	if err != nil || len(req.Eval.Classifiers) != 0 || !reflect.DeepEqual(req.Data.Targets, []string{"y1"}) {
 		t.Errorf("regression request %+v, %v", req, err)
 	}
@@ -157,7 +169,7 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 	cfg.Toggle("l1svm", true)
 	cfg.SetValue("l1svm", "C", "0.5, 2")
 	cfg.Protocol = Protocol{Scheme: "cv", Folds: 3, K: "1, 2, 4", Classifiers: []string{"svm", "knn"}, C: 1, Neighbors: 1, Seed: 9}
-	req, size, err := EvalRequest(&cfg, reg, wire.Data{Name: "t.csv"}, Shape{Samples: 45, Features: 8, Classes: 3})
+	req, size, err := EvalRequest(&cfg, reg, api.Data{Name: "t.csv"}, api.Shape{Samples: 45, Features: 8, Classes: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +207,7 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 				t.Errorf("reused %d, missing %v", n, again.Missing())
 			}
 			other := *req
-			other.Eval = &wire.EvalPlan{}
+			other.Eval = &api.Plan{}
 			*other.Eval = *req.Eval
 			other.Eval.Seed = 10
 			changed, _ := NewEvalRun(runJob(t, mustJSON(t, &other), data))
@@ -203,33 +215,34 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 				t.Errorf("reused %d units of another seed", n)
 			}
 		}
-		if err := run.AddPart(u, runJob(t, run.UnitRequest(u, 0), data), nil); err != nil {
+		if err := run.AddPart(u, runJob(t, mustJSON(t, run.UnitTask(u, 0).Run), data), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if !run.Complete() {
 		t.Fatal("not complete")
 	}
-	// A part's collect: in the request, or, once the worker's digest came
-	// with it, the digest in the request and the part beside it.
+	// A part's collect: the part's JSON, and the worker's digest of it or
+	// (none came) the unit as the page read it.
 	for _, digest := range [][]byte{nil, mustJSON(t, map[string]any{"units": []any{run.Units[4]}})} {
 		if err := run.AddPart(4, run.Parts[4], digest); err != nil {
 			t.Fatal(err)
 		}
-		text, beside := run.CollectRequest(4, 3)
-		var c wire.Request
-		if err := json.Unmarshal(text, &c); err != nil || c.Op != "collect" || c.Session != 3 || c.Light != (digest != nil) ||
-			c.Part == nil || len(c.Part.Units) != 1 || c.Part.Units[0].Unit != 4 || (c.Part.Request != nil) == (digest != nil) {
-			t.Errorf("collect %s: %v", text, err)
-		}
-		if (digest == nil && beside != nil) || (digest != nil && !bytes.Equal(beside, run.Parts[4])) {
-			t.Errorf("beside the collect: %.80s", beside)
+		task, err := run.CollectTask(4, 3)
+		var d api.UnitDigest
+		if err != nil || task.Collect == nil || task.Collect.Session != 3 || !bytes.Equal(task.Collect.Part, run.Parts[4]) ||
+			json.Unmarshal(task.Collect.Digest, &d) != nil || len(d.Units) != 1 || d.Units[0].Unit != 4 || d.Units[0].Fits[0].Ranking != nil {
+			t.Errorf("collect %+v: %v", task.Collect, err)
 		}
 	}
 	mine := run.View()
-	merged := runJob(t, run.MergeRequest(), nil)
+	mergeTask, err := run.MergeTask()
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged := runJob(t, mustJSON(t, mergeTask.Run), nil)
 	full := *req
-	full.Op = wire.OpEval
+	full.Op = api.OpEval
 	whole := runJob(t, mustJSON(t, &full), data)
 	if noTimes(merged) != noTimes(whole) {
 		t.Errorf("merged report differs from one run:\n%s\n%s", noTimes(merged), noTimes(whole))
@@ -237,11 +250,11 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 	if err := run.SetReport(merged, true); err != nil {
 		t.Fatal(err)
 	}
-	var want wire.EvalReport
+	var want api.EvalReport
 	if err := json.Unmarshal(merged, &want); err != nil {
 		t.Fatal(err)
 	}
-	summaries := func(r *wire.EvalReport) string {
+	summaries := func(r *api.EvalReport) string {
 		var out []any
 		for _, vr := range r.Results {
 			out = append(out, vr.VariantInfo, vr.Accuracy, vr.Redundancy, vr.Sparsity, vr.RMSE, len(vr.Units))
@@ -284,7 +297,7 @@ func TestEvalRunEqualsOneRun(t *testing.T) {
 	if cfg2.Protocol.K != "1, 2, 4" || cfg2.Protocol.Folds != 3 || cfg2.Protocol.Seed != 9 || !reflect.DeepEqual(cfg2.Protocol.Classifiers, []string{"svm", "knn"}) {
 		t.Errorf("protocol read back %+v", cfg2.Protocol)
 	}
-	req2, _, err := EvalRequest(&cfg2, reg, wire.Data{Name: "t.csv"}, Shape{Samples: 45, Features: 8, Classes: 3})
+	req2, _, err := EvalRequest(&cfg2, reg, api.Data{Name: "t.csv"}, api.Shape{Samples: 45, Features: 8, Classes: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,43 +326,15 @@ func mustJSON(t *testing.T, v any) []byte {
 	return b
 }
 
-func TestIntsAndTuneText(t *testing.T) {
-	for _, tc := range []struct {
-		ks   []int
-		text string
-	}{
-		{[]int{20, 80}, "20, 80"},
-		{[]int{1, 2, 3, 4, 5}, "1:5"},
-		{[]int{10, 20, 30, 40, 50}, "10:10:50"},
-		{[]int{1, 2, 5, 10, 15, 20, 25, 26}, "1, 2, 5:5:25, 26"},
-		{[]int{3}, "3"},
-		{nil, ""},
-	} {
-		if got := IntsText(tc.ks); got != tc.text {
-			t.Errorf("IntsText(%v) = %q, want %q", tc.ks, got, tc.text)
-		}
-		if back, err := ParseInts(tc.text); err != nil || (len(tc.ks) > 0 && !reflect.DeepEqual(back, tc.ks)) {
-			t.Errorf("%q reads back as %v (%v)", tc.text, back, err)
-		}
-	}
-	grids, err := ParseTune("svm.C=0.1,1\nmethod=cd ; r=0.5:0.5:1.5")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := TuneText(grids); got != "svm.C=0.1,1; method=cd; r=0.5,1,1.5" {
-		t.Errorf("tune text %q", got)
-	}
-}
-
 func TestUnitOrder(t *testing.T) {
-	h := &wire.EvalHeader{Splits: make([]wire.SplitInfo, 2), Variants: []wire.VariantInfo{{Kind: wire.Filter}, {Kind: wire.Embedded}, {Kind: wire.Filter}, {Kind: wire.Embedded}}}
+	h := &api.Header{Splits: make([]api.SplitInfo, 2), Variants: []api.VariantInfo{{Kind: api.Filter}, {Kind: api.Embedded}, {Kind: api.Filter}, {Kind: api.Embedded}}}
 	if got := UnitOrder(h); !reflect.DeepEqual(got, []int{2, 3, 6, 7, 0, 1, 4, 5}) {
 		t.Errorf("order %v", got)
 	}
 }
 
 func TestVariantLabels(t *testing.T) {
-	vs := []wire.VariantInfo{
+	vs := []api.VariantInfo{
 		{Method: "fisher", Params: map[string]any{}},
 		{Method: "rfs", Params: map[string]any{"gamma": 0.1, "max_iter": 1000.0}},
 		{Method: "rfs", Params: map[string]any{"gamma": 1.0, "max_iter": 1000.0}, Tuned: []string{"svm.C"}},
@@ -388,7 +373,7 @@ func TestSynthSpec(t *testing.T) {
 		t.Errorf("targets %v", s.Targets())
 	}
 	r := s.Request()
-	if b := string(mustJSON(t, r)); b != `{"op":"synth","data":{},"synth":{"m":300,"d1":4,"d2":20,"c":3,"outliers":0.05,"seed":7,"task":"regression","name":"`+s.Name()+`"}}` {
+	if b := string(mustJSON(t, r)); b != `{"op":"synth","data":{},"synth":{"m":300,"d1":4,"d2":20,"c":3,"outliers":0.05,"seed":7,"task":"regression","name":"`+s.Name()+`","max_cells":1000000}}` {
 		t.Errorf("request %s", b)
 	}
 	for _, bad := range []SynthSpec{{M: 5, D1: 1, C: 2, Task: Classification}, {M: 100, D1: 0, C: 2, Task: Classification},
@@ -404,38 +389,38 @@ func TestSynthSpec(t *testing.T) {
 // ground truth of SynthSpec{D1: 1, D2: 1}: f1, f2 informative, f3
 // redundant, f4 irrelevant), K = 1, 2, two splits, a filter and an
 // embedded method that selects per class.
-func viewReport() *wire.EvalReport {
+func viewReport() *api.EvalReport {
 	nz := func(v int) *int { return &v }
-	obj := wire.Float(1.5)
-	unit := func(v, s int, ranking []int, scores []float64, acc1, acc2 float64) *wire.UnitResult {
-		f := wire.Fit{Ranking: ranking, Scores: scores, Trace: wire.Floats{}}
-		u := &wire.UnitResult{Unit: 2*v + s, Variant: v, Split: s, Selected: [][]int{ranking[:1], ranking[:2]},
-			Accuracy: []wire.Floats{{acc1, acc2}}, Redundancy: wire.Floats{math.NaN(), 0.5}, Sparsity: []*int{nil, nil}}
+	obj := api.Float(1.5)
+	unit := func(v, s int, ranking []int, scores []float64, acc1, acc2 float64) *api.UnitResult {
+		f := api.Fit{Ranking: ranking, Scores: scores, FitRecord: api.FitRecord{Trace: api.Floats{}}}
+		u := &api.UnitResult{Unit: 2*v + s, Variant: v, Split: s, Selected: [][]int{ranking[:1], ranking[:2]},
+			Accuracy: []api.Floats{{acc1, acc2}}, Redundancy: api.Floats{math.NaN(), 0.5}, Sparsity: []*int{nil, nil}}
 		if v == 1 {
-			f.Objective, f.NonzeroRows, f.Trace = &obj, nz(3), wire.Floats{3, 2, 1.5}
-			f.Weights = &wire.FitWeights{Rows: ranking[:2], Abs: []wire.Floats{{1, 0}, {0, 2}}}
+			f.Objective, f.NonzeroRows, f.Trace = &obj, nz(3), api.Floats{3, 2, 1.5}
+			f.Weights = &api.FitWeights{Rows: ranking[:2], Abs: []api.Floats{{1, 0}, {0, 2}}}
 			f.PerClass = [][]int{{ranking[0], ranking[2]}, {ranking[1], ranking[3]}}
 			u.Sparsity = []*int{nz(3), nz(3)}
 		}
-		u.Fits = []wire.Fit{f}
+		u.Fits = []api.Fit{f}
 		return u
 	}
-	rep := &wire.EvalReport{Features: []string{"f1", "f2", "f3", "f4"}, EvalResults: &wire.EvalResults{K: []int{1, 2}, Classifiers: []string{"svm(C=1,ovo,free bias)"},
-		Splits: []wire.SplitInfo{{Train: 3, Test: []int{0}}, {Train: 3, Test: []int{1}}}},
-		Dataset: wire.DatasetInfo{Classes: []string{"a", "b"}},
-		Request: &wire.Request{Eval: &wire.EvalPlan{Protocol: wire.EvalProtocol{Kind: "cv", Folds: 2}}}}
-	units := [][]*wire.UnitResult{
+	rep := &api.EvalReport{Features: []string{"f1", "f2", "f3", "f4"}, Report: &api.Report{K: []int{1, 2}, Classifiers: []string{"svm(C=1,ovo,free bias)"},
+		Splits: []api.SplitInfo{{Train: 3, Test: []int{0}}, {Train: 3, Test: []int{1}}}},
+		Dataset: api.DatasetInfo{Classes: []string{"a", "b"}},
+		Request: &api.Request{Eval: &api.Plan{Protocol: api.Protocol{Kind: "cv", Folds: 2}}}}
+	units := [][]*api.UnitResult{
 		{unit(0, 0, []int{0, 3, 1, 2}, []float64{4, 2, 1, 3}, 0.5, 1), unit(0, 1, []int{3, 0, 2, 1}, []float64{3, 0, 1, 4}, 0.75, 1)},
 		{unit(1, 0, []int{1, 0, 2, 3}, []float64{2, 3, 1, 0}, 1, 1), unit(1, 1, []int{1, 2, 0, 3}, []float64{1, 2, 1.5, 0}, 0.5, 0.5)},
 	}
 	for v, us := range units {
-		info := wire.VariantInfo{Method: []string{"fisher", "rfs"}[v], Kind: []string{wire.Filter, wire.Embedded}[v], Params: map[string]any{}}
-		vr := wire.VariantResult{VariantInfo: info, Units: us}
-		vr.Accuracy = []wire.Summary{summarize(2, us, func(u *wire.UnitResult) []float64 { return u.Accuracy[0] })}
-		vr.Redundancy = summarize(2, us, func(u *wire.UnitResult) []float64 { return u.Redundancy })
-		vr.FitSeconds = wire.Scalar{Mean: 0.002, Std: 0.001}
+		info := api.VariantInfo{Method: []string{"fisher", "rfs"}[v], Kind: []string{api.Filter, api.Embedded}[v], Params: map[string]any{}}
+		vr := api.VariantResult{VariantInfo: info, Units: us}
+		vr.Accuracy = []api.Summary{summarize(2, us, func(u *api.UnitResult) []float64 { return u.Accuracy[0] })}
+		vr.Redundancy = summarize(2, us, func(u *api.UnitResult) []float64 { return u.Redundancy })
+		vr.FitSeconds = api.Scalar{Mean: 0.002, Std: 0.001}
 		if v == 1 {
-			vr.Sparsity = &wire.Summary{Mean: wire.Floats{3, 3}, Std: wire.Floats{0, 0}}
+			vr.Sparsity = &api.Summary{Mean: api.Floats{3, 3}, Std: api.Floats{0, 0}}
 		}
 		rep.Results = append(rep.Results, vr)
 	}
@@ -517,7 +502,7 @@ func TestEvalView(t *testing.T) {
 		t.Errorf("per class %v %v", classes, pc)
 	}
 	// A long K list shows six columns, its ends included: round(i·19/5).
-	long := &EvalView{Rep: &wire.EvalReport{EvalResults: &wire.EvalResults{K: make([]int, 20)}}}
+	long := &EvalView{Rep: &api.EvalReport{Report: &api.Report{K: make([]int, 20)}}}
 	if got := long.tableKs(); !reflect.DeepEqual(got, []int{0, 4, 8, 11, 15, 19}) {
 		t.Errorf("columns of K %v", got)
 	}

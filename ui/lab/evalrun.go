@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"math"
 
+	"sparsefs/api"
 	"sparsefs/core/stats"
-	"sparsefs/ui/wire"
 )
 
 // EvalRun is one evaluation as the page runs it (docs/evaluation.md, "Units,
@@ -23,7 +23,7 @@ import (
 // (means over the splits done so far), so the charts fill in as the run
 // goes, and what was done survives a cancel.
 type EvalRun struct {
-	Plan *wire.EvalPart
+	Plan *api.EvalPart
 	// Request is the normalised request's JSON (the unit jobs' request
 	// without the units).
 	Request []byte
@@ -34,21 +34,21 @@ type EvalRun struct {
 	// every unit as it arrives would keep the page's thread busy while
 	// the workers need the processor.
 	Parts [][]byte
-	Units []*wire.UnitResult
+	Units []*api.UnitResult
 	full  []bool // the unit is decoded in full
 	// digests are the workers' digests of the parts (nil where none came).
 	digests [][]byte
 	// req is Request decoded.
-	req wire.Request
+	req api.Request
 	// Report is the merged report and ReportJSON its bytes as the worker
 	// wrote them (the file the page saves).
-	Report     *wire.EvalReport
+	Report     *api.EvalReport
 	ReportJSON []byte
 }
 
 // NewEvalRun reads the answer of an eval-plan job.
 func NewEvalRun(planJSON []byte) (*EvalRun, error) {
-	var part wire.EvalPart
+	var part api.EvalPart
 	if err := json.Unmarshal(planJSON, &part); err != nil {
 		return nil, fmt.Errorf("unexpected answer to the evaluation's plan: %v", err)
 	}
@@ -62,29 +62,28 @@ func NewEvalRun(planJSON []byte) (*EvalRun, error) {
 		return nil, err
 	}
 	n := part.Header.Units
-	return &EvalRun{Plan: &part, Request: b, Parts: make([][]byte, n), Units: make([]*wire.UnitResult, n), digests: make([][]byte, n), req: req}, nil
+	return &EvalRun{Plan: &part, Request: b, Parts: make([][]byte, n), Units: make([]*api.UnitResult, n), digests: make([][]byte, n), req: req}, nil
 }
 
-// UnitRequest is the job of unit u: the normalised request with Units =
+// UnitTask is the job of unit u: the normalised request with Units =
 // [u]; a positive session asks the worker to keep the part for a merge
 // there.
-func (r *EvalRun) UnitRequest(u, session int) []byte {
+func (r *EvalRun) UnitTask(u, session int) api.Task {
 	req := r.req
-	req.Op, req.Units, req.Session = wire.OpEval, []int{u}, session
-	b, _ := json.Marshal(req)
-	return b
+	req.Op, req.Units = api.OpEval, []int{u}
+	return api.Task{Run: &req, Session: session}
 }
 
 // UnitOrder is the order the page sends an evaluation's units in: the
 // embedded methods' first (their fits cost far more than a filter's, and a
 // long unit left for the end keeps one worker busy while the others wait),
 // each variant's splits in turn.
-func UnitOrder(h *wire.EvalHeader) []int {
+func UnitOrder(h *api.Header) []int {
 	ns := len(h.Splits)
 	var first, then []int
 	for v, info := range h.Variants {
 		for s := 0; s < ns; s++ {
-			if info.Kind == wire.Embedded {
+			if info.Kind == api.Embedded {
 				first = append(first, v*ns+s)
 			} else {
 				then = append(then, v*ns+s)
@@ -92,17 +91,6 @@ func UnitOrder(h *wire.EvalHeader) []int {
 		}
 	}
 	return append(first, then...)
-}
-
-// lightFit is a fit without what only the details show.
-type lightFit struct {
-	K           int         `json:"k,omitempty"`
-	Objective   *wire.Float `json:"objective"`
-	Iterations  int         `json:"iterations"`
-	Stop        string      `json:"stop"`
-	Trace       wire.Floats `json:"trace"`
-	NonzeroRows *int        `json:"nonzero_rows"`
-	Seconds     float64     `json:"seconds"`
 }
 
 // AddPart records the answer of unit u's job, read without the fits'
@@ -118,8 +106,8 @@ func (r *EvalRun) AddPart(u int, raw, digest []byte) error {
 	}
 	var part struct {
 		Units []*struct {
-			wire.UnitResult
-			Fits []lightFit `json:"fits"`
+			api.UnitResult
+			Fits []api.FitRecord `json:"fits"`
 		} `json:"units"`
 	}
 	if err := json.Unmarshal(light, &part); err != nil {
@@ -129,9 +117,9 @@ func (r *EvalRun) AddPart(u int, raw, digest []byte) error {
 		return fmt.Errorf("unexpected answer for unit %d: it holds %d units", u, len(part.Units))
 	}
 	res := part.Units[0].UnitResult
-	res.Fits = make([]wire.Fit, len(part.Units[0].Fits))
+	res.Fits = make([]api.Fit, len(part.Units[0].Fits))
 	for i, f := range part.Units[0].Fits {
-		res.Fits[i] = wire.Fit{K: f.K, Objective: f.Objective, Iterations: f.Iterations, Stop: f.Stop, Trace: f.Trace, NonzeroRows: f.NonzeroRows, Seconds: f.Seconds}
+		res.Fits[i] = api.Fit{FitRecord: f}
 	}
 	r.Parts[u], r.Units[u] = raw, &res
 	if r.digests == nil {
@@ -160,7 +148,7 @@ func (r *EvalRun) Full(v int) bool {
 			continue
 		}
 		var part struct {
-			Units []*wire.UnitResult `json:"units"`
+			Units []*api.UnitResult `json:"units"`
 		}
 		if json.Unmarshal(r.Parts[u], &part) != nil || len(part.Units) != 1 || part.Units[0] == nil {
 			continue
@@ -197,38 +185,32 @@ func (r *EvalRun) Missing() []int {
 	return out
 }
 
-// CollectRequest is the job that gives unit u's part to the worker that
-// merges a session, and what travels beside its request: with the
-// worker's digest of the part, a light collect (the digest in the request,
-// the part's JSON beside it, for the worker to read only when it writes
-// the report's JSON); else the part in the request.
-func (r *EvalRun) CollectRequest(u, session int) (req, beside []byte) {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, `{"op":"collect","data":{},"session":%d,`, session)
-	if r.digests != nil && r.digests[u] != nil {
-		b.WriteString(`"light":true,"part":`)
-		b.Write(r.digests[u])
-		beside = r.Parts[u]
-	} else {
-		b.WriteString(`"part":`)
-		b.Write(r.Parts[u])
+// CollectTask is the job that gives unit u's part to the worker that
+// merges a session: the part's JSON, and its digest (the worker's, or the
+// unit as the page read it, without the fits' rankings), which the merging
+// worker reads at once; the JSON only when it writes the report's.
+func (r *EvalRun) CollectTask(u, session int) (api.Task, error) {
+	digest := r.digests[u]
+	if digest == nil {
+		var err error
+		if digest, err = json.Marshal(api.UnitDigest{Units: []*api.UnitResult{r.Units[u]}}); err != nil {
+			return api.Task{}, err
+		}
 	}
-	b.WriteString("}")
-	return b.Bytes(), beside
+	return api.Task{Collect: &api.Collect{Session: session, Digest: digest, Part: r.Parts[u]}}, nil
 }
 
-// MergeRequest is the merge job: every part, as the workers wrote them.
-func (r *EvalRun) MergeRequest() []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"op":"merge","data":{},"parts":[`)
-	for i, p := range r.Parts {
-		if i > 0 {
-			b.WriteByte(',')
+// MergeTask is the merge job of every part (when the worker that collected
+// them cannot merge them).
+func (r *EvalRun) MergeTask() (api.Task, error) {
+	req := &api.Request{Op: api.OpMerge, Parts: make([]*api.EvalPart, len(r.Parts))}
+	for i, raw := range r.Parts {
+		req.Parts[i] = new(api.EvalPart)
+		if err := json.Unmarshal(raw, req.Parts[i]); err != nil {
+			return api.Task{}, fmt.Errorf("unit %d cannot be read: %v", i, err)
 		}
-		b.Write(p)
 	}
-	b.WriteString(`]}`)
-	return b.Bytes()
+	return api.Task{Run: req}, nil
 }
 
 // SetReport records the merged report: its JSON (the file the page
@@ -239,14 +221,14 @@ func (r *EvalRun) MergeRequest() []byte {
 // costs a third of a full decoding.
 func (r *EvalRun) SetReport(raw []byte, full bool) error {
 	var light struct {
-		wire.EvalReport
+		api.EvalReport
 		Results []struct {
-			wire.VariantInfo
-			Accuracy   []wire.Summary `json:"accuracy"`
-			RMSE       *wire.Summary  `json:"rmse"`
-			Redundancy wire.Summary   `json:"redundancy"`
-			Sparsity   *wire.Summary  `json:"sparsity"`
-			FitSeconds wire.Scalar    `json:"fit_seconds"`
+			api.VariantInfo
+			Accuracy   []api.Summary `json:"accuracy"`
+			RMSE       *api.Summary  `json:"rmse"`
+			Redundancy api.Summary   `json:"redundancy"`
+			Sparsity   *api.Summary  `json:"sparsity"`
+			FitSeconds api.Scalar    `json:"fit_seconds"`
 		} `json:"results"`
 	}
 	if err := json.Unmarshal(raw, &light); err != nil {
@@ -258,9 +240,9 @@ func (r *EvalRun) SetReport(raw []byte, full bool) error {
 		return errors.New("unexpected answer of the merge: it does not match the plan")
 	}
 	rep := light.EvalReport
-	rep.Results = make([]wire.VariantResult, len(light.Results))
+	rep.Results = make([]api.VariantResult, len(light.Results))
 	for v, lr := range light.Results {
-		rep.Results[v] = wire.VariantResult{VariantInfo: lr.VariantInfo, Accuracy: lr.Accuracy, RMSE: lr.RMSE, Redundancy: lr.Redundancy,
+		rep.Results[v] = api.VariantResult{VariantInfo: lr.VariantInfo, Accuracy: lr.Accuracy, RMSE: lr.RMSE, Redundancy: lr.Redundancy,
 			Sparsity: lr.Sparsity, FitSeconds: lr.FitSeconds, Units: r.Units[v*ns : (v+1)*ns]}
 	}
 	r.Report = &rep
@@ -302,7 +284,7 @@ func (r *EvalRun) Reuse(prev *EvalRun) int {
 func IsEvalReport(raw []byte) bool {
 	var head struct {
 		Format  string          `json:"format"`
-		Request *wire.Request   `json:"request"`
+		Request *api.Request    `json:"request"`
 		Results json.RawMessage `json:"results"`
 	}
 	return json.Unmarshal(raw, &head) == nil && head.Format == "" && head.Request != nil && head.Request.Eval != nil && head.Results != nil
@@ -310,8 +292,8 @@ func IsEvalReport(raw []byte) bool {
 
 // DecodeEvalReport reads an evaluation report (sparsefs eval's output, or
 // a report saved by the page), with errors a person can act on.
-func DecodeEvalReport(raw []byte) (*wire.EvalReport, error) {
-	var rep wire.EvalReport
+func DecodeEvalReport(raw []byte) (*api.EvalReport, error) {
+	var rep api.EvalReport
 	if err := json.Unmarshal(raw, &rep); err != nil {
 		return nil, fmt.Errorf("the evaluation report is damaged: %v", err)
 	}
@@ -337,7 +319,7 @@ func RunFromReport(raw []byte) (*EvalRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &wire.EvalHeader{K: rep.K, Classifiers: rep.Classifiers, Splits: rep.Splits, Targets: rep.Dataset.Targets != nil}
+	h := &api.Header{K: rep.K, Classifiers: rep.Classifiers, Splits: rep.Splits, Targets: rep.Dataset.Targets != nil}
 	r := &EvalRun{Report: rep, ReportJSON: raw}
 	for _, vr := range rep.Results {
 		h.Variants = append(h.Variants, vr.VariantInfo)
@@ -351,7 +333,7 @@ func RunFromReport(raw []byte) (*EvalRun, error) {
 	for u := range r.full {
 		r.full[u] = true
 	}
-	r.Plan = &wire.EvalPart{Request: rep.Request, Dataset: rep.Dataset, Features: rep.Features, Header: h, Warnings: rep.Warnings}
+	r.Plan = &api.EvalPart{Request: rep.Request, Dataset: rep.Dataset, Features: rep.Features, Header: h, Warnings: rep.Warnings}
 	req := *rep.Request
 	req.Units = nil
 	r.Request, _ = json.Marshal(req)
@@ -361,34 +343,34 @@ func RunFromReport(raw []byte) (*EvalRun, error) {
 // View is the report to show: the merged one, or until then the units
 // done so far summarised over their splits as the merge does (means and
 // sample deviations; a variant with no unit done has none).
-func (r *EvalRun) View() *wire.EvalReport {
+func (r *EvalRun) View() *api.EvalReport {
 	if r.Report != nil {
 		return r.Report
 	}
 	h := r.Plan.Header
-	rep := &wire.EvalReport{Request: r.Plan.Request, Dataset: r.Plan.Dataset, Features: r.Plan.Features,
-		EvalResults: &wire.EvalResults{K: h.K, Classifiers: h.Classifiers, Splits: h.Splits}, Warnings: r.Plan.Warnings}
+	rep := &api.EvalReport{Request: r.Plan.Request, Dataset: r.Plan.Dataset, Features: r.Plan.Features,
+		Report: &api.Report{K: h.K, Classifiers: h.Classifiers, Splits: h.Splits}, Warnings: r.Plan.Warnings}
 	ns := len(h.Splits)
 	nk := len(h.K)
 	for v, info := range h.Variants {
-		var us []*wire.UnitResult
+		var us []*api.UnitResult
 		for s := 0; s < ns; s++ {
 			if u := v*ns + s; u < len(r.Units) && r.Units[u] != nil {
 				us = append(us, r.Units[u])
 			}
 		}
-		vr := wire.VariantResult{VariantInfo: info, Units: us, Accuracy: make([]wire.Summary, len(h.Classifiers))}
+		vr := api.VariantResult{VariantInfo: info, Units: us, Accuracy: make([]api.Summary, len(h.Classifiers))}
 		if len(us) > 0 {
 			for q := range h.Classifiers {
-				vr.Accuracy[q] = summarize(nk, us, func(u *wire.UnitResult) []float64 { return u.Accuracy[q] })
+				vr.Accuracy[q] = summarize(nk, us, func(u *api.UnitResult) []float64 { return u.Accuracy[q] })
 			}
 			if h.Targets {
-				s := summarize(nk, us, func(u *wire.UnitResult) []float64 { return u.RMSE })
+				s := summarize(nk, us, func(u *api.UnitResult) []float64 { return u.RMSE })
 				vr.RMSE = &s
 			}
-			vr.Redundancy = summarize(nk, us, func(u *wire.UnitResult) []float64 { return u.Redundancy })
+			vr.Redundancy = summarize(nk, us, func(u *api.UnitResult) []float64 { return u.Redundancy })
 			if sp := sparsityRows(us, nk); sp != nil {
-				s := summarize(nk, us, func(u *wire.UnitResult) []float64 { return sp[u] })
+				s := summarize(nk, us, func(u *api.UnitResult) []float64 { return sp[u] })
 				vr.Sparsity = &s
 			}
 			secs := make([]float64, len(us))
@@ -398,7 +380,7 @@ func (r *EvalRun) View() *wire.EvalReport {
 				}
 			}
 			m, sd := stats.MeanStd(secs)
-			vr.FitSeconds = wire.Scalar{Mean: wire.Float(m), Std: wire.Float(sd)}
+			vr.FitSeconds = api.Scalar{Mean: api.Float(m), Std: api.Float(sd)}
 		}
 		rep.Results = append(rep.Results, vr)
 	}
@@ -407,8 +389,8 @@ func (r *EvalRun) View() *wire.EvalReport {
 
 // sparsityRows returns each unit's sparsity levels as numbers (NaN where
 // null), or nil when no unit has any (a filter).
-func sparsityRows(us []*wire.UnitResult, nk int) map[*wire.UnitResult][]float64 {
-	out := map[*wire.UnitResult][]float64{}
+func sparsityRows(us []*api.UnitResult, nk int) map[*api.UnitResult][]float64 {
+	out := map[*api.UnitResult][]float64{}
 	found := false
 	for _, u := range us {
 		row := make([]float64, nk)
@@ -429,11 +411,11 @@ func sparsityRows(us []*wire.UnitResult, nk int) map[*wire.UnitResult][]float64 
 
 // summarize is the summary over the splits of one per-K measure of the
 // units, as the report's (core/evaluate).
-func summarize(nk int, us []*wire.UnitResult, get func(*wire.UnitResult) []float64) wire.Summary {
+func summarize(nk int, us []*api.UnitResult, get func(*api.UnitResult) []float64) api.Summary {
 	rows := make([][]float64, len(us))
 	for j, u := range us {
 		rows[j] = get(u)
 	}
 	mean, std := stats.ColumnMeanStd(rows, nk)
-	return wire.Summary{Mean: mean, Std: std}
+	return api.Summary{Mean: mean, Std: std}
 }

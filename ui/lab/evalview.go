@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"sparsefs/api"
 	"sparsefs/core/stats"
 	"sparsefs/ui/chart"
-	"sparsefs/ui/wire"
 )
 
 // Figure is a chart ready to show: its id (the page's element ids derive
@@ -23,7 +23,7 @@ type Figure struct {
 // EvalView reads an evaluation report (merged, or the units done so far)
 // for the page: the tables and the charts.
 type EvalView struct {
-	Rep *wire.EvalReport
+	Rep *api.EvalReport
 	// Labels name the report's rows (VariantLabels).
 	Labels []string
 	// Truth, if not nil, says which features are informative (synthetic
@@ -34,8 +34,8 @@ type EvalView struct {
 }
 
 // NewEvalView prepares a report for display.
-func NewEvalView(rep *wire.EvalReport, truth *SynthSpec) *EvalView {
-	vs := make([]wire.VariantInfo, len(rep.Results))
+func NewEvalView(rep *api.EvalReport, truth *SynthSpec) *EvalView {
+	vs := make([]api.VariantInfo, len(rep.Results))
 	for i, vr := range rep.Results {
 		vs[i] = vr.VariantInfo
 	}
@@ -52,7 +52,7 @@ func ClassifierName(label string) string {
 // fitFor returns the fit of a unit behind K index ki: the fit for that K
 // of a method refitted per K, otherwise the unit's only fit (nil for the
 // fixed subset).
-func (v *EvalView) fitFor(u *wire.UnitResult, ki int) *wire.Fit {
+func (v *EvalView) fitFor(u *api.UnitResult, ki int) *api.Fit {
 	switch {
 	case len(u.Fits) == 0:
 		return nil
@@ -145,7 +145,7 @@ func (v *EvalView) Table() (head []string, rows []TableRow) {
 		if n := len(vr.Units); n < len(v.Rep.Splits) {
 			note = fmt.Sprintf("%d of %d splits", n, len(v.Rep.Splits))
 		}
-		add := func(measure string, s wire.Summary, f func(float64) string, lower bool) {
+		add := func(measure string, s api.Summary, f func(float64) string, lower bool) {
 			r := TableRow{Variant: i, Label: v.Labels[i], Measure: measure, Time: time, Note: note, Best: "—"}
 			for _, ki := range ks {
 				r.Cells = append(r.Cells, meanStdText(at(s.Mean, ki), at(s.Std, ki), f))
@@ -170,7 +170,7 @@ func (v *EvalView) Table() (head []string, rows []TableRow) {
 		if vr.RMSE != nil {
 			add("RMSE", *vr.RMSE, chart.Num, true)
 		} else if len(v.Rep.Classifiers) == 0 {
-			add("RMSE", wire.Summary{}, chart.Num, true)
+			add("RMSE", api.Summary{}, chart.Num, true)
 		}
 	}
 	return head, rows
@@ -201,7 +201,7 @@ func (v *EvalView) kAxis() []float64 {
 
 // bandSeries is a series of means with a band of ± one standard deviation,
 // clipped to [lo, hi].
-func bandSeries(name string, x []float64, s wire.Summary, lo, hi float64) chart.Series {
+func bandSeries(name string, x []float64, s api.Summary, lo, hi float64) chart.Series {
 	out := chart.Series{Name: name, X: x, Y: make([]float64, len(x)), Lo: make([]float64, len(x)), Hi: make([]float64, len(x))}
 	for i := range x {
 		m, d := at(s.Mean, i), at(s.Std, i)
@@ -336,7 +336,7 @@ func (v *EvalView) ConvergenceCharts() []Figure {
 	var order []string
 	groups := map[string][]int{}
 	for i, vr := range v.Rep.Results {
-		if vr.Kind != wire.Embedded {
+		if vr.Kind != api.Embedded {
 			continue
 		}
 		if _, ok := groups[vr.Method]; !ok {
@@ -399,7 +399,7 @@ func (v *EvalView) TruthChart() (Figure, bool) {
 		if len(vr.Units) == 0 {
 			continue
 		}
-		var s wire.Summary
+		var s api.Summary
 		for ki := range v.Rep.K {
 			shares := make([]float64, len(vr.Units))
 			for j, u := range vr.Units {
@@ -549,7 +549,7 @@ func (v *EvalView) SplitRanking(vi, s, ki int) []SplitRow {
 }
 
 // unit returns variant vi's unit on split s, or nil.
-func (v *EvalView) unit(vi, s int) *wire.UnitResult {
+func (v *EvalView) unit(vi, s int) *api.UnitResult {
 	if vi < 0 || vi >= len(v.Rep.Results) {
 		return nil
 	}

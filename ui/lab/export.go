@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sparsefs/ui/wire"
+	"sparsefs/api"
 )
 
 // The report's identity: Format names it, Version its layout.
@@ -47,8 +47,8 @@ type DataRef struct {
 
 // JobRecord is one job of a report.
 type JobRecord struct {
-	Label   string       `json:"label"`
-	Request wire.Request `json:"request"`
+	Label   string      `json:"label"`
+	Request api.Request `json:"request"`
 	// State is done, failed or cancelled.
 	State string `json:"state"`
 	// Seconds is the job's wall time in its worker.
@@ -92,8 +92,8 @@ func DecodeReport(b []byte) (*Report, error) {
 }
 
 // Selection decodes a finished job's response.
-func (j *JobRecord) Selection() (*wire.Selection, error) {
-	var s wire.Selection
+func (j *JobRecord) Selection() (*api.Selection, error) {
+	var s api.Selection
 	if err := json.Unmarshal(j.Response, &s); err != nil {
 		return nil, err
 	}

@@ -9,50 +9,20 @@ import (
 	"strings"
 	"testing"
 
-	"sparsefs/ui/wire"
+	"sparsefs/api"
+	"sparsefs/core/plan"
 )
 
 // methods is a registry as the worker lists it: a filter without
 // parameters and an embedded method with a numeric, an integer and a
 // categorical parameter.
-var methods = []wire.MethodInfo{
-	{Name: "fisher", Kind: wire.Filter, Params: []wire.Param{}},
-	{Name: "rfs", Kind: wire.Embedded, Params: []wire.Param{
+var methods = []api.MethodInfo{
+	{Name: "fisher", Kind: api.Filter, Params: []api.Param{}},
+	{Name: "rfs", Kind: api.Embedded, Params: []api.Param{
 		{Name: "gamma", Default: 1, Min: 0, Max: math.Inf(1), MinOpen: true, Doc: "regularisation"},
 		{Name: "loss", Default: 0, Choices: []string{"l21", "frobenius"}, Doc: "loss"},
 		{Name: "max_iter", Default: 1000, Min: 1, Max: 1e7, Integer: true, Doc: "iteration limit"},
 	}},
-}
-
-func TestSplitList(t *testing.T) {
-	for text, want := range map[string]string{
-		"0.1, 1 ;10":    "0.1|1|10",
-		"1:4":           "1|2|3|4",
-		"10:10:50, 7":   "10|20|30|40|50|7",
-		"0.1:0.1:0.5":   "0.1|0.2|0.3|0.4|0.5",
-		"  ":            "",
-		"l21 frobenius": "l21|frobenius",
-	} {
-		got, err := SplitList(text)
-		if err != nil || strings.Join(got, "|") != want {
-			t.Errorf("SplitList(%q) = %q, %v; want %q", text, got, err, want)
-		}
-	}
-	for text, fragment := range map[string]string{
-		"5:1":      "is empty",
-		"1:0:5":    "is empty",
-		"1:x":      `"x" is not a number`,
-		"1:2:3:4":  "not a range",
-		"1:100000": "at most 10000",
-	} {
-		if _, err := SplitList(text); err == nil || !strings.Contains(err.Error(), fragment) {
-			t.Errorf("SplitList(%q): %v, want %q", text, err, fragment)
-		}
-	}
-	ks, err := ParseInts("20, 1:3, 2")
-	if err != nil || !reflect.DeepEqual(ks, []int{1, 2, 3, 20}) {
-		t.Errorf("ParseInts: %v %v", ks, err)
-	}
 }
 
 func TestParseValues(t *testing.T) {
@@ -96,7 +66,7 @@ func TestExpand(t *testing.T) {
 	cfg.SetValue("rfs", "gamma", "0.1, 1")
 	cfg.SetValue("rfs", "loss", "l21 frobenius")
 	cfg.Label = "diagnosis"
-	units, err := Expand(&cfg, methods, wire.Data{Name: "d.csv"}, 30)
+	units, err := Expand(&cfg, methods, api.Data{Name: "d.csv"}, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,21 +88,21 @@ func TestExpand(t *testing.T) {
 	}
 	// Errors name what to fix.
 	cfg.SetValue("rfs", "max_iter", "1:1000")
-	if _, err := Expand(&cfg, methods, wire.Data{}, 30); err == nil || !strings.Contains(err.Error(), "more than 1000 jobs") {
+	if _, err := Expand(&cfg, methods, api.Data{}, 30); err == nil || !strings.Contains(err.Error(), "more than 1000 jobs") {
 		t.Errorf("too many jobs: %v", err)
 	}
 	cfg.SetValue("rfs", "max_iter", "")
 	cfg.SetValue("rfs", "gamma", "-1")
-	if _, err := Expand(&cfg, methods, wire.Data{}, 30); err == nil || !strings.Contains(err.Error(), "gamma = -1 is invalid") {
+	if _, err := Expand(&cfg, methods, api.Data{}, 30); err == nil || !strings.Contains(err.Error(), "gamma = -1 is invalid") {
 		t.Errorf("bad value: %v", err)
 	}
 	cfg.Toggle("rfs", false)
 	cfg.Toggle("mrmr", true)
-	if _, err := Expand(&cfg, methods, wire.Data{}, 30); err == nil || !strings.Contains(err.Error(), `"mrmr" is not available`) {
+	if _, err := Expand(&cfg, methods, api.Data{}, 30); err == nil || !strings.Contains(err.Error(), `"mrmr" is not available`) {
 		t.Errorf("unknown method: %v", err)
 	}
 	empty := DefaultConfig()
-	if _, err := Expand(&empty, methods, wire.Data{}, 30); err == nil {
+	if _, err := Expand(&empty, methods, api.Data{}, 30); err == nil {
 		t.Error("no method chosen")
 	}
 }
@@ -159,12 +129,12 @@ func TestPresets(t *testing.T) {
 				if !strings.Contains(" "+params+" ", " "+name+" ") {
 					t.Errorf("%s: %s: parameter %q", p.ID, m.Name, name)
 				}
-				if _, err := SplitList(text); err != nil {
+				if _, err := plan.Values(text); err != nil {
 					t.Errorf("%s: %s: %v", p.ID, m.Name, err)
 				}
 			}
 		}
-		if ks, err := ParseInts(p.Protocol.K); err != nil || len(ks) == 0 {
+		if ks, err := plan.Ints(p.Protocol.K); err != nil || len(ks) == 0 {
 			t.Errorf("%s: K %q: %v", p.ID, p.Protocol.K, err)
 		}
 		if p.Protocol.Scheme != "cv" && p.Protocol.Scheme != "holdout" {
@@ -187,20 +157,20 @@ func TestPresets(t *testing.T) {
 	if len(notes) != 1 || notes[0] != "Not in this version yet, left out: l20, topk, relieff, infogain, ttest." {
 		t.Errorf("notes %q", notes)
 	}
-	units, err := Expand(&cfg, methods, wire.Data{}, 100)
+	units, err := Expand(&cfg, methods, api.Data{}, 100)
 	if err != nil || len(units) != 7 {
 		t.Errorf("%d units, %v", len(units), err)
 	}
 	if got := ProtocolText(cfg.Protocol); got != "5-fold cross-validation · knn and svm (C = 1) · K = 1:50" {
 		t.Errorf("protocol %q", got)
 	}
-	if got := ProtocolText(FindPreset("gsr-fs-peng-fan").Protocol); !strings.HasPrefix(got, "10 random 60/40 splits · svm · K = 10:10:100 · tuned: lambda=") {
+	if got := ProtocolText(FindPreset("gsr-fs-peng-fan").Protocol); !strings.HasPrefix(got, "10 random 60/40 splits · svm · K = 10:100:10 · tuned: lambda=") {
 		t.Errorf("protocol %q", got)
 	}
 }
 
-func sel(method string, features []string, ranking []int, scores []float64) *wire.Selection {
-	return &wire.Selection{Method: method, Features: features, Ranking: ranking, Scores: scores}
+func sel(method string, features []string, ranking []int, scores []float64) *api.Selection {
+	return &api.Selection{Method: method, Features: features, Ranking: ranking, Scores: scores}
 }
 
 var feats = []string{"a", "b", "c", "d"}
@@ -266,10 +236,10 @@ func TestProfile(t *testing.T) {
 // Every chart built from results is well-formed SVG.
 func TestCharts(t *testing.T) {
 	rs := results()
-	obj := wire.Float(1)
+	obj := api.Float(1)
 	nz := 2
-	rs[1].Sel.Objective, rs[1].Sel.Trace, rs[1].Sel.NonzeroRows = &obj, wire.Floats{3, 2, 1.5, 1.4}, &nz
-	rs[1].Sel.Weights = &wire.Weights{Rows: []int{2, 1}, Columns: []string{"x", "y"}, Abs: []wire.Floats{{1, 2}, {0.5, 0}}}
+	rs[1].Sel.Objective, rs[1].Sel.Trace, rs[1].Sel.NonzeroRows = &obj, api.Floats{3, 2, 1.5, 1.4}, &nz
+	rs[1].Sel.Weights = &api.Weights{Rows: []int{2, 1}, Columns: []string{"x", "y"}, Abs: []api.Floats{{1, 2}, {0.5, 0}}}
 	conv := ConvergenceCharts(rs)
 	if len(conv) != 1 || conv[0].ID != "conv-rfs" || len(conv[0].Series) != 1 || conv[0].LogY {
 		t.Fatalf("convergence %+v", conv)
@@ -319,8 +289,8 @@ func TestReportRoundTrip(t *testing.T) {
 	resp, _ := json.Marshal(rs[0].Sel)
 	r := &Report{Created: "2024-01-01T00:00:00Z", Data: DataRef{Name: "d.csv", SHA256: "ab", Size: 10, Samples: 4, Features: 4, Label: "y", Classes: []string{"p", "q"}},
 		Config: cfg, Jobs: []JobRecord{
-			{Label: "fisher", Request: wire.Request{Method: "fisher"}, State: "done", Seconds: 0.5, Response: resp},
-			{Label: "rfs", Request: wire.Request{Method: "rfs"}, State: "cancelled", Error: "cancelled"},
+			{Label: "fisher", Request: api.Request{Method: "fisher"}, State: "done", Seconds: 0.5, Response: resp},
+			{Label: "rfs", Request: api.Request{Method: "rfs"}, State: "cancelled", Error: "cancelled"},
 		}}
 	b, err := r.Encode()
 	if err != nil {

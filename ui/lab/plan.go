@@ -3,10 +3,10 @@ package lab
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
-	"sparsefs/ui/wire"
+	"sparsefs/api"
+	"sparsefs/core/plan"
 )
 
 // Unit is one job of a run: a selector with one combination of parameter
@@ -15,9 +15,9 @@ import (
 type Unit struct {
 	// Label says what the unit is: the method and the parameter values
 	// set in the configuration ("rfs · gamma 0.1").
-	Label   string       `json:"label"`
-	Method  string       `json:"method"`
-	Request wire.Request `json:"request"`
+	Label   string      `json:"label"`
+	Method  string      `json:"method"`
+	Request api.Request `json:"request"`
 }
 
 // MaxUnits bounds the jobs one run may expand into.
@@ -30,11 +30,11 @@ const WeightRows = 50
 // one job per combination of the values listed in its parameter fields
 // (the Cartesian product, in the parameters' order). data says how to read
 // the data; nFeatures bounds TopK.
-func Expand(cfg *Config, methods []wire.MethodInfo, data wire.Data, nFeatures int) ([]Unit, error) {
+func Expand(cfg *Config, methods []api.MethodInfo, data api.Data, nFeatures int) ([]Unit, error) {
 	if len(cfg.Methods) == 0 {
 		return nil, errors.New("choose at least one selector")
 	}
-	byName := map[string]*wire.MethodInfo{}
+	byName := map[string]*api.MethodInfo{}
 	for i := range methods {
 		byName[methods[i].Name] = &methods[i]
 	}
@@ -93,13 +93,13 @@ func Expand(cfg *Config, methods []wire.MethodInfo, data wire.Data, nFeatures in
 			for g, a := range grid {
 				v := a.values[idx[g]]
 				params[a.name] = v
-				parts = append(parts, a.name+" "+valueText(v))
+				parts = append(parts, a.name+" "+plan.ValueText(v))
 			}
 			label := mc.Name
 			if len(parts) > 0 {
 				label += " · " + strings.Join(parts, ", ")
 			}
-			req := wire.Request{Op: wire.OpSelect, Data: data, Method: mc.Name, Preprocess: cfg.Preprocess, Bias: &bias, K: k}
+			req := api.Request{Op: api.OpSelect, Data: data, Method: mc.Name, Preprocess: cfg.Preprocess, Bias: &bias, K: k}
 			if len(params) > 0 {
 				req.Params = params
 			}
@@ -109,7 +109,7 @@ func Expand(cfg *Config, methods []wire.MethodInfo, data wire.Data, nFeatures in
 				// wins over the page's top-K setting.
 				req.K = 0
 			}
-			if info.Kind == wire.Embedded {
+			if info.Kind == api.Embedded {
 				req.WeightRows = min(k, WeightRows)
 			}
 			units = append(units, Unit{Label: label, Method: mc.Name, Request: req})
@@ -124,12 +124,4 @@ func Expand(cfg *Config, methods []wire.MethodInfo, data wire.Data, nFeatures in
 		}
 	}
 	return units, nil
-}
-
-// valueText writes a parameter value as a label shows it.
-func valueText(v any) string {
-	if f, ok := v.(float64); ok {
-		return strconv.FormatFloat(f, 'g', -1, 64)
-	}
-	return fmt.Sprint(v)
 }

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"sync"
 
-	"sparsefs/ui/wire"
+	"sparsefs/api"
+	"sparsefs/core/plan"
 )
 
 // presetsJSON lists the papers' experiments (presets.json; the methods and
@@ -69,8 +70,8 @@ func FindPreset(id string) *Preset {
 // Apply replaces the chosen methods and the protocol of cfg with the
 // preset's. Methods this version does not have are left out, and so are
 // parameters a method does not take; the notes say which.
-func (p *Preset) Apply(cfg *Config, methods []wire.MethodInfo) (notes []string) {
-	byName := map[string]*wire.MethodInfo{}
+func (p *Preset) Apply(cfg *Config, methods []api.MethodInfo) (notes []string) {
+	byName := map[string]*api.MethodInfo{}
 	for i := range methods {
 		byName[methods[i].Name] = &methods[i]
 	}
@@ -102,7 +103,7 @@ func (p *Preset) Apply(cfg *Config, methods []wire.MethodInfo) (notes []string) 
 	}
 	cfg.Protocol = p.Protocol
 	cfg.Preset = p.ID
-	if ks, err := ParseInts(p.Protocol.K); err == nil && len(ks) > 0 {
+	if ks, err := plan.Ints(p.Protocol.K); err == nil && len(ks) > 0 {
 		cfg.TopK = min(ks[len(ks)-1], 100)
 	}
 	return notes

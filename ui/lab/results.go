@@ -5,14 +5,14 @@ import (
 	"math"
 	"sort"
 
+	"sparsefs/api"
 	"sparsefs/ui/chart"
-	"sparsefs/ui/wire"
 )
 
 // Result is a finished job of a run.
 type Result struct {
 	Label string
-	Sel   *wire.Selection
+	Sel   *api.Selection
 }
 
 // embedded reports whether a result comes from an embedded method (it has
@@ -29,7 +29,7 @@ type FeatureCount struct {
 }
 
 // topSet returns the first k features of a ranking.
-func topSet(s *wire.Selection, k int) []int {
+func topSet(s *api.Selection, k int) []int {
 	return s.Ranking[:min(k, len(s.Ranking))]
 }
 
@@ -100,7 +100,7 @@ func Overlap(rs []Result, k int) [][]float64 {
 // score over the top finite score; +∞ counts as 1), k = 1 … min(k, n), for
 // one result. It is nil when the scores cannot be normalised (all zero or
 // infinite).
-func Profile(s *wire.Selection, k int) []float64 {
+func Profile(s *api.Selection, k int) []float64 {
 	top := 0.0
 	for _, v := range s.Scores {
 		if finite(v) {

@@ -2,11 +2,10 @@ package lab
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
-	"sparsefs/ui/wire"
+	"sparsefs/api"
 )
 
 // SynthSpec is the synthetic data of gsr-fs-peng-fan §5.1 as the page
@@ -26,9 +25,14 @@ type SynthSpec struct {
 
 // Tasks of synthetic data.
 const (
-	Classification = "classification"
-	Regression     = "regression"
+	Classification = api.TaskClassification
+	Regression     = api.TaskRegression
 )
+
+// MaxSynthCells bounds the table the page generates (samples × features):
+// the CSV text of a million numbers is about 20 MB, and every worker keeps
+// a copy.
+const MaxSynthCells = 1_000_000
 
 // Roles of a synthetic feature.
 const (
@@ -61,8 +65,8 @@ func (s SynthSpec) Validate() error {
 		return fmt.Errorf("the seed %d must be below 2^53", s.Seed)
 	case s.Task != Classification && s.Task != Regression:
 		return fmt.Errorf("task %q: classification or regression", s.Task)
-	case float64(s.M)*float64(s.Features()) > wire.MaxSynthCells:
-		return fmt.Errorf("%d samples × %d features is too large for the page (at most %d values; the command line, sparsefs synth, makes larger data)", s.M, s.Features(), wire.MaxSynthCells)
+	case float64(s.M)*float64(s.Features()) > MaxSynthCells:
+		return fmt.Errorf("%d samples × %d features is too large for the page (at most %d values; the command line, sparsefs synth, makes larger data)", s.M, s.Features(), MaxSynthCells)
 	}
 	return nil
 }
@@ -78,30 +82,49 @@ func (s SynthSpec) Name() string {
 		strconv.FormatFloat(s.Outliers, 'g', -1, 64), s.Seed)
 }
 
-var synthName = regexp.MustCompile(`^synthetic-(regression-)?m(\d+)-d1_(\d+)-d2_(\d+)-c(\d+)-out([0-9.e+-]+)-seed(\d+)\.csv$`)
-
 // ParseSynthName reads the settings back from a Name.
 func ParseSynthName(name string) (SynthSpec, bool) {
-	m := synthName.FindStringSubmatch(name)
-	if m == nil {
+	rest, ok := strings.CutPrefix(name, "synthetic-")
+	if !ok {
 		return SynthSpec{}, false
 	}
-	num := func(s string) int { v, _ := strconv.Atoi(s); return v }
-	out, err1 := strconv.ParseFloat(m[6], 64)
-	seed, err2 := strconv.ParseUint(m[7], 10, 64)
-	s := SynthSpec{M: num(m[2]), D1: num(m[3]), D2: num(m[4]), C: num(m[5]), Outliers: out, Seed: seed, Task: Classification}
-	if m[1] != "" {
-		s.Task = Regression
+	rest, ok = strings.CutSuffix(rest, ".csv")
+	if !ok {
+		return SynthSpec{}, false
 	}
-	if err1 != nil || err2 != nil || s.Validate() != nil {
+	s := SynthSpec{Task: Classification}
+	if r, regression := strings.CutPrefix(rest, "regression-"); regression {
+		s.Task, rest = Regression, r
+	}
+	i, j := strings.LastIndex(rest, "-seed"), strings.Index(rest, "-out")
+	if i < 0 || j < 0 || j > i {
+		return SynthSpec{}, false
+	}
+	seed, out := rest[i+len("-seed"):], rest[j+len("-out"):i]
+	fields := strings.Split(rest[:j], "-")
+	if len(fields) != 4 {
+		return SynthSpec{}, false
+	}
+	whole := func(field, prefix string, v *int) bool {
+		t, ok := strings.CutPrefix(field, prefix)
+		n, err := strconv.Atoi(t)
+		*v = n
+		return ok && err == nil && n >= 0 && strconv.Itoa(n) == t
+	}
+	var err1, err2 error
+	s.Outliers, err1 = strconv.ParseFloat(out, 64)
+	s.Seed, err2 = strconv.ParseUint(seed, 10, 64)
+	if !whole(fields[0], "m", &s.M) || !whole(fields[1], "d1_", &s.D1) || !whole(fields[2], "d2_", &s.D2) || !whole(fields[3], "c", &s.C) ||
+		err1 != nil || err2 != nil || s.Validate() != nil || s.Name() != name {
 		return SynthSpec{}, false
 	}
 	return s, true
 }
 
 // Request is the worker job that generates the data.
-func (s SynthSpec) Request() wire.Request {
-	return wire.Request{Op: wire.OpSynth, Synth: &wire.Synth{M: s.M, D1: s.D1, D2: s.D2, C: s.C, Outliers: s.Outliers, Seed: s.Seed, Task: s.Task, Name: s.Name()}}
+func (s SynthSpec) Request() api.Request {
+	return api.Request{Op: api.OpSynth, Synth: &api.Synth{M: s.M, D1: s.D1, D2: s.D2, C: s.C, Outliers: s.Outliers, Seed: s.Seed, Task: s.Task,
+		Name: s.Name(), MaxCells: MaxSynthCells}}
 }
 
 // Targets are the target columns of regression data (y1…yc), nil for

@@ -22,25 +22,25 @@ import (
 	"fmt"
 	"time"
 
-	"sparsefs/ui/wire"
+	"sparsefs/api"
 )
 
-// Transport starts workers and posts messages to them. Messages posted to a
-// worker before it is ready are queued by the worker, in order; a worker
-// runs the jobs it is sent one after another, in order.
+// Transport starts workers and posts messages to them (the worker
+// protocol of package api). Messages posted to a worker before it is ready
+// are queued by the worker, in order; a worker runs the jobs it is sent one
+// after another, in order.
 type Transport interface {
 	// Spawn starts the worker of a slot (replacing none: the slot is
 	// free).
 	Spawn(slot int)
 	// Terminate stops the worker of a slot at once.
 	Terminate(slot int)
-	// Load sends dataset data to a slot's worker; Unload forgets it.
+	// Load sends dataset data (the bytes kept under that number) to a
+	// slot's worker (api.Load); Unload makes it forget them.
 	Load(slot, data int)
 	Unload(slot, data int)
-	// Start sends a job: its id, its request (JSON), what travels beside
-	// the request (nil: nothing; the worker's "part") and its dataset
-	// (negative: none).
-	Start(slot, job int, request, beside []byte, data int)
+	// Start sends a job (api.Job).
+	Start(slot int, j *api.Job)
 }
 
 // State is where a job is.
@@ -65,12 +65,9 @@ func (s State) Finished() bool { return s >= Done }
 type Job struct {
 	ID int
 	// Label says what the job does, for people.
-	Label   string
-	Request []byte
-	// Beside travels with the request, unread by the page (nil: nothing):
-	// a part a worker keeps for a merge (SubmitWith).
-	Beside []byte
-	// Data is the dataset the job reads (negative: none).
+	Label string
+	Task  api.Task
+	// Data is the dataset the job reads (0: none).
 	Data int
 	// Want is the slot the job must run on (negative: any): a job that
 	// uses what an earlier job left in that worker. Should that slot be
@@ -81,7 +78,7 @@ type Job struct {
 	// worker behind another job), then Running, then finished.
 	State    State
 	Slot     int // the slot it was sent to (−1 before)
-	Progress wire.Progress
+	Progress api.Progress
 	// Queued, Started and Ended are when the job entered each state.
 	Queued, Started, Ended time.Time
 	// Response is the worker's answer (Done), Digest what the worker
@@ -89,7 +86,7 @@ type Job struct {
 	Response []byte
 	Digest   []byte
 	// Forwarded says the worker also sent the response to the worker that
-	// merges a run's parts (wasm/worker.go, link).
+	// merges a run's parts (api.Link).
 	Forwarded bool
 	Err       string
 
@@ -235,19 +232,14 @@ func (p *Pool) spawn(i int) {
 // Submit queues a job. onProgress (may be nil) is called on each progress
 // report, onDone once when the job ends. Front puts the job at the head of
 // the queue (a preview must not wait behind a long run).
-func (p *Pool) Submit(label string, request []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
-	return p.SubmitTo(-1, label, request, data, front, onProgress, onDone)
+func (p *Pool) Submit(label string, task api.Task, data int, front bool, onProgress, onDone func(*Job)) *Job {
+	return p.SubmitTo(-1, label, task, data, front, onProgress, onDone)
 }
 
 // SubmitTo queues a job for the worker of a slot (negative: any worker).
-func (p *Pool) SubmitTo(slot int, label string, request []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
-	return p.SubmitWith(slot, label, request, nil, data, front, onProgress, onDone)
-}
-
-// SubmitWith is SubmitTo with bytes sent beside the request (Job.Beside).
-func (p *Pool) SubmitWith(slot int, label string, request, beside []byte, data int, front bool, onProgress, onDone func(*Job)) *Job {
+func (p *Pool) SubmitTo(slot int, label string, task api.Task, data int, front bool, onProgress, onDone func(*Job)) *Job {
 	p.next++
-	j := &Job{ID: p.next, Label: label, Request: request, Beside: beside, Data: data, Want: slot, Slot: -1, Queued: p.now(), onProgress: onProgress, onDone: onDone}
+	j := &Job{ID: p.next, Label: label, Task: task, Data: data, Want: slot, Slot: -1, Queued: p.now(), onProgress: onProgress, onDone: onDone}
 	p.jobs[j.ID] = j
 	if front {
 		p.queue = append([]*Job{j}, p.queue...)
@@ -275,7 +267,7 @@ func (p *Pool) dispatch() {
 			}
 			j := p.queue[k]
 			p.queue = append(p.queue[:k:k], p.queue[k+1:]...)
-			if j.Data >= 0 && !s.data[j.Data] {
+			if j.Data > 0 && !s.data[j.Data] {
 				p.t.Load(i, j.Data)
 				s.data[j.Data] = true
 			}
@@ -284,7 +276,7 @@ func (p *Pool) dispatch() {
 			if len(s.jobs) == 1 {
 				j.State, j.Started = Running, p.now()
 			}
-			p.t.Start(i, j.ID, j.Request, j.Beside, j.Data)
+			p.t.Start(i, &api.Job{ID: j.ID, Data: j.Data, Task: j.Task})
 		}
 	}
 }
@@ -347,7 +339,7 @@ func (p *Pool) Started(id int) {
 }
 
 // Progress records a job's progress report.
-func (p *Pool) Progress(id int, pr wire.Progress) {
+func (p *Pool) Progress(id int, pr api.Progress) {
 	j := p.jobs[id]
 	if j == nil || j.State != Running {
 		return // a late message from a job already ended
@@ -358,11 +350,10 @@ func (p *Pool) Progress(id int, pr wire.Progress) {
 	}
 }
 
-// Result ends a job with its response (and its digest, if any; forwarded:
-// its worker sent the response on to another worker itself).
-func (p *Pool) Result(id int, response, digest []byte, forwarded bool) {
-	if j := p.jobs[id]; j != nil && j.Slot >= 0 {
-		j.Response, j.Digest, j.Forwarded = response, digest, forwarded
+// Result ends a job with its worker's answer.
+func (p *Pool) Result(r *api.Result) {
+	if j := p.jobs[r.ID]; j != nil && j.Slot >= 0 {
+		j.Response, j.Digest, j.Forwarded = r.Response, r.Digest, r.Forwarded
 		p.end(j, Done)
 	}
 }

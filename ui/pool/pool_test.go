@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"sparsefs/ui/wire"
+	"sparsefs/api"
 )
 
 // fake records the transport calls.
@@ -19,12 +19,12 @@ func (f *fake) Load(slot, data int) { f.log = append(f.log, fmt.Sprintf("load %d
 func (f *fake) Unload(slot, data int) {
 	f.log = append(f.log, fmt.Sprintf("unload %d→%d", data, slot))
 }
-func (f *fake) Start(slot, job int, request, beside []byte, data int) {
-	if beside != nil {
-		request = fmt.Appendf(request, "+%s", beside)
-	}
-	f.log = append(f.log, fmt.Sprintf("start %d(%s)→%d", job, request, slot))
+func (f *fake) Start(slot int, j *api.Job) {
+	f.log = append(f.log, fmt.Sprintf("start %d(%s)→%d", j.ID, j.Task.Run.Method, slot))
 }
+
+// task is a job's task, named for the transport's log.
+func task(name string) api.Task { return api.Task{Run: &api.Request{Method: name}} }
 
 func (f *fake) take() string {
 	s := strings.Join(f.log, "; ")
@@ -54,25 +54,25 @@ func TestDispatchLoadsDataOncePerWorker(t *testing.T) {
 	onDone := func(j *Job) { done = append(done, fmt.Sprintf("%d:%s", j.ID, j.State)) }
 	var jobs []*Job
 	for k := 1; k <= 4; k++ {
-		jobs = append(jobs, p.Submit(fmt.Sprint("job ", k), []byte(fmt.Sprint("r", k)), 7, false, nil, onDone))
+		jobs = append(jobs, p.Submit(fmt.Sprint("job ", k), task(fmt.Sprint("r", k)), 7, false, nil, onDone))
 	}
 	want(t, f.take(), "load 7→0; start 1(r1)→0; load 7→1; start 2(r2)→1")
 	if sl := p.Slots(); len(sl) != 2 || sl[0] != jobs[0] || sl[1] != jobs[1] {
 		t.Errorf("slots %v", sl)
 	}
-	p.Result(2, []byte("ok2"), nil, false)
+	p.Result(&api.Result{ID: 2, Response: []byte("ok2")})
 	want(t, f.take(), "start 3(r3)→1") // slot 1 has the data already
 	// A job at the front overtakes the queue; one without data loads none.
-	p.Submit("methods", []byte("m"), -1, true, nil, onDone)
+	p.Submit("methods", task("m"), 0, true, nil, onDone)
 	p.Failed(1, "bad parameter")
 	want(t, f.take(), "start 5(m)→0")
 	if jobs[0].State != Failed || jobs[0].Err != "bad parameter" || jobs[1].State != Done || string(jobs[1].Response) != "ok2" {
 		t.Errorf("jobs %+v %+v", jobs[0], jobs[1])
 	}
-	p.Result(5, nil, nil, false)
-	p.Result(3, nil, nil, false)
+	p.Result(&api.Result{ID: 5})
+	p.Result(&api.Result{ID: 3})
 	want(t, f.take(), "start 4(r4)→0")
-	p.Result(4, nil, nil, false)
+	p.Result(&api.Result{ID: 4})
 	if sl := p.Slots(); len(sl) != 2 || sl[0] != nil || sl[1] != nil {
 		t.Errorf("idle slots %v", sl)
 	}
@@ -95,13 +95,13 @@ func TestCancel(t *testing.T) {
 	var jobs []*Job
 	cancelled := 0
 	for k := 1; k <= 5; k++ {
-		jobs = append(jobs, p.Submit("j", []byte(fmt.Sprint(k)), 1, false, nil, func(j *Job) {
+		jobs = append(jobs, p.Submit("j", task(fmt.Sprint(k)), 1, false, nil, func(j *Job) {
 			if j.State == Cancelled {
 				cancelled++
 			}
 		}))
 	}
-	p.Result(1, []byte("first"), nil, false)
+	p.Result(&api.Result{ID: 1, Response: []byte("first")})
 	f.take()
 	if n := p.Cancel(); n != 4 || cancelled != 4 {
 		t.Fatalf("cancelled %d (callbacks %d), want 4", n, cancelled)
@@ -116,16 +116,16 @@ func TestCancel(t *testing.T) {
 		}
 	}
 	// The old workers' last words change nothing.
-	p.Result(2, []byte("late"), nil, false)
-	p.Progress(3, wire.Progress{Fraction: 0.5})
+	p.Result(&api.Result{ID: 2, Response: []byte("late")})
+	p.Progress(3, api.Progress{Fraction: 0.5})
 	if jobs[1].State != Cancelled || jobs[1].Response != nil || p.Busy() {
 		t.Error("a late message revived a cancelled job")
 	}
 	// The fresh workers need the data again.
-	p.Submit("again", []byte("a"), 1, false, nil, nil)
+	p.Submit("again", task("a"), 1, false, nil, nil)
 	want(t, f.take(), "load 1→0; start 6(a)→0")
 	// Cancelling with idle workers leaves them alone.
-	p.Result(6, nil, nil, false)
+	p.Result(&api.Result{ID: 6})
 	if n := p.Cancel(); n != 0 || f.take() != "" {
 		t.Errorf("idle cancel: %d", n)
 	}
@@ -136,8 +136,8 @@ func TestFatalAndResize(t *testing.T) {
 	p := New(f, 1, newClock().now)
 	p.Depth = 1
 	f.take()
-	a := p.Submit("a", []byte("a"), 3, false, nil, nil)
-	p.Submit("b", []byte("b"), 3, false, nil, nil)
+	a := p.Submit("a", task("a"), 3, false, nil, nil)
+	p.Submit("b", task("b"), 3, false, nil, nil)
 	want(t, f.take(), "load 3→0; start 1(a)→0")
 	p.Ready(0)
 	p.Fatal(0, "out of memory")
@@ -153,12 +153,12 @@ func TestFatalAndResize(t *testing.T) {
 	// Shrinking: idle workers stop now, a busy one when its job ends.
 	p.Resize(1)
 	want(t, f.take(), "terminate 1; terminate 2")
-	p.Submit("c", []byte("c"), 3, false, nil, nil)
+	p.Submit("c", task("c"), 3, false, nil, nil)
 	p.Resize(0) // at least one
 	if p.Size() != 1 || f.take() != "" {
 		t.Errorf("size %d", p.Size())
 	}
-	p.Result(2, nil, nil, false)
+	p.Result(&api.Result{ID: 2})
 	want(t, f.take(), "start 3(c)→0")
 	if p.ReadyCount() != 0 {
 		t.Error("the fresh worker has not said it is ready")
@@ -172,16 +172,16 @@ func TestWorkersThatCannotStart(t *testing.T) {
 	p := New(f, 2, newClock().now)
 	p.Depth = 1
 	f.take()
-	a := p.Submit("a", []byte("a"), -1, false, nil, nil)
-	b := p.Submit("b", []byte("b"), -1, false, nil, nil)
-	c := p.Submit("c", []byte("c"), -1, false, nil, nil)
+	a := p.Submit("a", task("a"), 0, false, nil, nil)
+	b := p.Submit("b", task("b"), 0, false, nil, nil)
+	c := p.Submit("c", task("c"), 0, false, nil, nil)
 	f.take()
 	p.Fatal(0, "cannot load the computing module")
 	want(t, f.take(), "terminate 0") // b still runs on worker 2, c waits
 	if p.Size() != 1 || a.State != Failed || c.State != Queued {
 		t.Fatalf("size %d, a %s, c %s", p.Size(), a.State, c.State)
 	}
-	d := p.Submit("d", []byte("d"), -1, false, nil, nil)
+	d := p.Submit("d", task("d"), 0, false, nil, nil)
 	p.Fatal(1, "cannot load the computing module")
 	want(t, f.take(), "terminate 1")
 	for _, j := range []*Job{b, c, d} {
@@ -207,7 +207,7 @@ func TestSummarize(t *testing.T) {
 	p.Depth = 1
 	var jobs []*Job
 	for k := 0; k < 4; k++ {
-		jobs = append(jobs, p.Submit("j", nil, -1, false, nil, nil))
+		jobs = append(jobs, p.Submit("j", task(""), 0, false, nil, nil))
 	}
 	s := Summarize(jobs, c.now())
 	if s.Known || s.Running != 2 || s.Queued != 2 || s.Fraction != 0 {
@@ -217,10 +217,10 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("text %q", s.Text())
 	}
 	c.advance(4 * time.Second)
-	p.Result(1, nil, nil, false) // job 3 starts at 4 s
+	p.Result(&api.Result{ID: 1}) // job 3 starts at 4 s
 	c.advance(6 * time.Second)
-	p.Progress(2, wire.Progress{Fraction: 0.5})
-	p.Progress(3, wire.Progress{Fraction: 0})
+	p.Progress(2, api.Progress{Fraction: 0.5})
+	p.Progress(3, api.Progress{Fraction: 0})
 	s = Summarize(jobs, c.now())
 	if !s.Known || math.Abs(s.Left.Seconds()-2.5/0.15) > 1e-6 || s.Fraction != 1.5/4 {
 		t.Errorf("summary %+v, want 16.67 s left and 0.375 done", s)
@@ -257,7 +257,7 @@ func TestDepth(t *testing.T) {
 	f.take()
 	var jobs []*Job
 	for k := 1; k <= 5; k++ {
-		jobs = append(jobs, p.Submit("j", []byte(fmt.Sprint(k)), 1, false, nil, nil))
+		jobs = append(jobs, p.Submit("j", task(fmt.Sprint(k)), 1, false, nil, nil))
 	}
 	// 1 and 2 run; 3 is sent ahead to worker 0 (4 and 5 wait: 3 ≥ 2
 	// workers); then 2 wait, so 4 goes ahead to worker 1; 5 waits.
@@ -269,7 +269,7 @@ func TestDepth(t *testing.T) {
 		t.Errorf("summary %+v", s)
 	}
 	c.advance(time.Second)
-	p.Result(1, nil, nil, false)
+	p.Result(&api.Result{ID: 1})
 	// 3 now runs on worker 0; 5 is the last one waiting: it is not sent
 	// ahead (one job waits, two workers).
 	if jobs[2].State != Running || !jobs[2].Started.Equal(c.now()) || f.take() != "" {
@@ -291,11 +291,11 @@ func TestDepth(t *testing.T) {
 	if jobs[1].State != Failed || jobs[3].State != Running || jobs[3].Slot != 1 || jobs[4].State != Queued || jobs[4].Slot != -1 {
 		t.Errorf("after the death: %s %s/%d %s/%d", jobs[1].State, jobs[3].State, jobs[3].Slot, jobs[4].State, jobs[4].Slot)
 	}
-	p.Result(3, nil, nil, false)
+	p.Result(&api.Result{ID: 3})
 	want(t, f.take(), "start 5(5)→0")
 	// Cancel ends the running and the sent-ahead jobs alike.
-	p.Submit("j", []byte("6"), 1, false, nil, nil)
-	p.Submit("j", []byte("7"), 1, false, nil, nil)
+	p.Submit("j", task("6"), 1, false, nil, nil)
+	p.Submit("j", task("7"), 1, false, nil, nil)
 	f.take()
 	if n := p.Cancel(); n != 4 || p.Busy() {
 		t.Errorf("cancelled %d, busy %v", n, p.Busy())
@@ -309,24 +309,24 @@ func TestSubmitTo(t *testing.T) {
 	p := New(f, 2, newClock().now)
 	p.Depth = 1
 	f.take()
-	p.Submit("a", []byte("a"), -1, false, nil, nil)
+	p.Submit("a", task("a"), 0, false, nil, nil)
 	want(t, f.take(), "start 1(a)→0")
-	p.SubmitTo(0, "for 0", []byte("x"), -1, false, nil, nil)
-	p.Submit("b", []byte("b"), -1, false, nil, nil)
+	p.SubmitTo(0, "for 0", task("x"), 0, false, nil, nil)
+	p.Submit("b", task("b"), 0, false, nil, nil)
 	want(t, f.take(), "start 3(b)→1") // b overtakes the job waiting for worker 0
-	p.Result(3, nil, nil, false)
+	p.Result(&api.Result{ID: 3})
 	if f.take() != "" {
 		t.Error("worker 1 took the job for worker 0")
 	}
-	p.Result(1, nil, nil, false)
+	p.Result(&api.Result{ID: 1})
 	want(t, f.take(), "start 2(x)→0")
 	if got := p.Live(); len(got) != 2 || got[0] != 0 || got[1] != 1 {
 		t.Errorf("live %v", got)
 	}
 	// Worker 1 retires: a job for it goes to worker 0.
-	p.Result(2, nil, nil, false)
+	p.Result(&api.Result{ID: 2})
 	p.Resize(1)
 	f.take()
-	p.SubmitTo(1, "for 1", []byte("y"), -1, false, nil, nil)
+	p.SubmitTo(1, "for 1", task("y"), 0, false, nil, nil)
 	want(t, f.take(), "start 4(y)→0")
 }

@@ -1,8 +1,8 @@
-// Command benchjob times a selection job (sparsefs/core/job) several times
+// Command benchjob times a selection job (core/job) several times
 // in one process, after a warm-up on a small synthetic problem. It is how
 // scripts/bench_irls.sh times the solvers compiled to wasm under node,
 // where the first long call of a kernel runs in V8's baseline tier
-// (WASM-NOTES.md): the warm-up lets the kernels reach the optimising tier
+// (docs/wasm.md#tiering): the warm-up lets the kernels reach the optimising tier
 // before the timed runs, as the browser harness does.
 //
 // Usage:
@@ -22,6 +22,7 @@ import (
 	"os"
 	"strings"
 
+	"sparsefs/api"
 	"sparsefs/core/job"
 )
 
@@ -49,16 +50,21 @@ func main() {
 		fmt.Fprintln(os.Stderr, "benchjob: -data is required")
 		os.Exit(2)
 	}
-	warm := &job.Request{Data: job.Data{Bytes: synthetic(60, 600), Name: "warm-up"}, Method: *method, Params: ps}
+	warm := &api.Request{Data: api.Data{Name: "warm-up"}, Method: *method, Params: ps}
 	for i := 0; i < 2; i++ {
-		if _, err := job.Run(context.Background(), warm, nil); err != nil {
+		if _, err := job.Run(context.Background(), warm, job.Input{Raw: synthetic(60, 600)}, nil); err != nil {
 			fmt.Fprintln(os.Stderr, "benchjob: warm-up:", err)
 			os.Exit(1)
 		}
 	}
-	req := &job.Request{Data: job.Data{Path: *path}, Method: *method, Params: ps}
+	raw, err := os.ReadFile(*path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchjob:", err)
+		os.Exit(1)
+	}
+	req := &api.Request{Data: api.Data{Path: *path}, Method: *method, Params: ps}
 	for i := 0; i < *repeat; i++ {
-		resp, err := job.Run(context.Background(), req, nil)
+		resp, err := job.Run(context.Background(), req, job.Input{Raw: raw}, nil)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "benchjob:", err)
 			os.Exit(1)

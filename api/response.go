@@ -1,0 +1,217 @@
+package api
+
+import "encoding/json"
+
+// Response is the answer to a Request. Exactly one of its parts is set,
+// according to the operation, and its JSON is that part's JSON.
+type Response struct {
+	Selection  *Selection
+	Inspection *Inspection
+	Methods    *MethodList
+	EvalReport *EvalReport
+	EvalPart   *EvalPart
+	Reduced    *Reduced
+}
+
+// MarshalJSON implements json.Marshaler: the JSON of the part that is set.
+func (r *Response) MarshalJSON() ([]byte, error) {
+	switch {
+	case r.Selection != nil:
+		return json.Marshal(r.Selection)
+	case r.Inspection != nil:
+		return json.Marshal(r.Inspection)
+	case r.Methods != nil:
+		return json.Marshal(r.Methods)
+	case r.EvalReport != nil:
+		return json.Marshal(r.EvalReport)
+	case r.EvalPart != nil:
+		return json.Marshal(r.EvalPart)
+	case r.Reduced != nil:
+		return json.Marshal(r.Reduced)
+	}
+	return []byte("null"), nil
+}
+
+// Selection is the answer to OpSelect.
+type Selection struct {
+	Method string `json:"method"`
+	// Params holds every parameter used, defaults included (categorical
+	// ones by name).
+	Params     map[string]any `json:"params"`
+	Preprocess string         `json:"preprocess"`
+	Bias       bool           `json:"bias"`
+	Coding     string         `json:"coding,omitempty"`
+	Dataset    DatasetInfo    `json:"dataset"`
+	// Features are the feature names, in column order.
+	Features []string `json:"features"`
+	// Ranking lists 0-based feature indices (into Features), best first.
+	Ranking []int `json:"ranking"`
+	// Scores has one score per feature, in column order.
+	Scores Floats `json:"scores"`
+	// Selected is the first K of Ranking when K was asked for.
+	Selected []int `json:"selected,omitempty"`
+	// PerClass ranks the features once per class, best first (the
+	// per-class selection of the exclusive methods, exl21 and elasso);
+	// omitted for the other methods.
+	PerClass [][]int `json:"per_class,omitempty"`
+	// Objective is the model's exact objective at the solution; null for
+	// filters.
+	Objective  *Float `json:"objective"`
+	Iterations int    `json:"iterations"`
+	// Stop says why the solver stopped (one of the Stop values).
+	Stop string `json:"stop"`
+	// Certificate bounds the distance of the objective from the optimum,
+	// when the method could prove one; absent otherwise.
+	Certificate *Certificate `json:"certificate,omitempty"`
+	// Trace is the objective after each iteration ([] for filters).
+	Trace Floats `json:"trace"`
+	// NonzeroRows is the sparsity level of W (feature rows with norm above
+	// 1e−6 times the largest); null for filters.
+	NonzeroRows *int `json:"nonzero_rows"`
+	// Seconds is the wall time of the fit (preprocessing excluded).
+	Seconds  float64  `json:"seconds"`
+	Warnings []string `json:"warnings"`
+	// Weights holds |W| of the top-ranked rows when Request.WeightRows
+	// asked for them (embedded methods only).
+	Weights *Weights `json:"weights,omitempty"`
+}
+
+// Why a solver stopped (Selection.Stop, Fit.Stop).
+const (
+	StopNotTerminated   = "not_terminated"
+	StopConverged       = "converged"
+	StopMethodConverged = "method_converged"
+	StopIterationLimit  = "iteration_limit"
+	StopCancelled       = "cancelled"
+	StopClosedForm      = "closed_form"
+)
+
+// Certificate bounds the distance of a convex model's objective from its
+// optimum by a feasible point of its dual.
+type Certificate struct {
+	// Gap is (J − D)/J ≥ (J − J*)/J, J the objective at the answer and D
+	// the value of the dual at a feasible dual point (D ≤ J*). It can be
+	// slightly negative at rounding level (10⁻¹⁵ relative).
+	Gap float64 `json:"gap"`
+	// Dual is D.
+	Dual float64 `json:"dual"`
+	// Polished tells whether the active-set Newton polish ran and kept
+	// its answer; NewtonSteps counts its accepted steps.
+	Polished    bool `json:"polished"`
+	NewtonSteps int  `json:"newton_steps"`
+	// Support is the number of rows of W the certificate treats as
+	// nonzero.
+	Support int `json:"support"`
+}
+
+// Weights is part of an embedded model's weight matrix, for display: the
+// absolute values of the rows of W of the top-ranked features.
+type Weights struct {
+	// Rows are feature indices (into Selection.Features), best first.
+	Rows []int `json:"rows"`
+	// Columns name W's columns: the classes when W has one column per
+	// class, otherwise w1, w2, ….
+	Columns []string `json:"columns"`
+	// Abs[i][k] is |W[Rows[i], k]|.
+	Abs []Floats `json:"abs"`
+}
+
+// DatasetInfo describes the data a response was computed on.
+type DatasetInfo struct {
+	Name      string   `json:"name,omitempty"`
+	Samples   int      `json:"samples"`
+	Features  int      `json:"features"`
+	Label     string   `json:"label"`
+	Delimiter string   `json:"delimiter"`
+	Header    bool     `json:"header"`
+	Classes   []string `json:"classes"`
+	Counts    []int    `json:"class_counts"`
+	// Constant lists the 0-based features constant over all samples.
+	Constant []int `json:"constant"`
+	// Missing counts missing cells; MissingColumns lists their features.
+	Missing        int   `json:"missing"`
+	MissingColumns []int `json:"missing_columns"`
+	// Targets are the names of the real-valued target columns.
+	Targets []string `json:"targets,omitempty"`
+	// SHA256, in evaluation reports, identifies the data as read: the
+	// SHA-256 of the feature names, the values (their IEEE bits), the
+	// labels and the targets, so that a re-run can be checked to use the
+	// same data whatever file they came from.
+	SHA256 string `json:"sha256,omitempty"`
+}
+
+// Shape returns the shape of the data, as a plan is checked against it.
+func (d *DatasetInfo) Shape() Shape {
+	return Shape{Samples: d.Samples, Features: d.Features, Classes: len(d.Classes), Targets: len(d.Targets)}
+}
+
+// Inspection is the answer to OpInspect: what the data look like.
+type Inspection struct {
+	Dataset DatasetInfo `json:"dataset"`
+	// Columns are all column names in file order, LabelColumn the 0-based
+	// position of the label among them, and Preview the first rows.
+	Columns     []string   `json:"columns"`
+	LabelColumn int        `json:"label_column"`
+	Preview     [][]string `json:"preview"`
+	Warnings    []string   `json:"warnings"`
+}
+
+// MethodList is the answer to OpMethods.
+type MethodList struct {
+	Methods []MethodInfo `json:"methods"`
+}
+
+// Kind separates filters (a score per feature, no model) from embedded
+// methods (a sparse weight matrix fitted by an iterative solver).
+type Kind = string
+
+const (
+	Filter   Kind = "filter"
+	Embedded Kind = "embedded"
+)
+
+// MethodInfo describes one method and all the parameters it takes (the
+// iteration loop's included), with their defaults.
+type MethodInfo struct {
+	Name   string  `json:"name"`
+	Title  string  `json:"title"`
+	Doc    string  `json:"doc"`
+	Paper  string  `json:"paper"`
+	Kind   Kind    `json:"kind"`
+	Params []Param `json:"params"`
+	// SelectsK marks a method whose parameter k (KParam) is the number of
+	// features it selects (filled from Request.K).
+	SelectsK bool `json:"selects_k,omitempty"`
+}
+
+// KParam is the name of the parameter of a method that selects a given
+// number K of features (MethodInfo.SelectsK).
+const KParam = "k"
+
+// Param returns the parameter of a method by name, or nil.
+func (m *MethodInfo) Param(name string) *Param {
+	for i := range m.Params {
+		if m.Params[i].Name == name {
+			return &m.Params[i]
+		}
+	}
+	return nil
+}
+
+// Reduced is the answer to OpReduce and OpSynth: a CSV file and its name.
+type Reduced struct {
+	Name string `json:"name"`
+	CSV  string `json:"csv"`
+}
+
+// Progress describes how far a job has got.
+type Progress struct {
+	// Iteration is the number of iterations done (0 for filters).
+	Iteration int `json:"iteration"`
+	// MaxIterations is the limit in force (0 for filters).
+	MaxIterations int `json:"max_iterations"`
+	// Objective is the objective after Iteration (NaN for filters).
+	Objective Float `json:"objective"`
+	// Fraction estimates the share of the work done, in [0, 1].
+	Fraction float64 `json:"fraction"`
+}
