@@ -4,7 +4,7 @@
 // compiled worker.wasm module; this bootstrap instantiates the module and
 // runs the Go program, which then takes over onmessage. Messages that
 // arrive before that are queued here and handled by Go when it starts
-// (WASM-NOTES trap 8). Nothing here fetches anything.
+// (docs/wasm.md#messages-before-onmessage). Nothing here fetches anything.
 self.sparsefsQueue = [];
 self.onmessage = (event) => {
   const d = event.data;

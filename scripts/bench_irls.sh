@@ -4,12 +4,16 @@
 #   scripts/bench_irls.sh [-n ROUNDS] [-no-build] [DATASET ...]
 #
 # For each dataset (default GLIOMA, lymphoma, ALLAML from the shared data
-# directory) it times rfs with γ = 1 to the default stopping rule (relative
+# directory: $SPARSEFS_DATA or a shared/data found beside the repository;
+# the benchmark datasets, kept outside the repository, are described in
+# docs/results.md#datasets) it times rfs with γ = 1 to the default stopping rule (relative
 # change 1e−6), ROUNDS times (default 5), interleaving the engines round by
 # round so that load from elsewhere falls on all of them alike:
 #
-#   numpy     ../shared/bench/numpy_rfs.py under Debian's /usr/bin/python3
-#             (its solve-only time; numpy's BLAS may use every core)
+#   numpy     numpy_rfs.py, the numpy peer kept in bench/ beside the data
+#             directory (docs/results.md#numpy-peer), under Debian's
+#             /usr/bin/python3 (its solve-only time; numpy's BLAS may use
+#             every core)
 #   native    bin/sparsefs select -method rfs (the fit time it reports,
 #             preprocessing excluded)
 #   node      the same job compiled to wasm, run by node after a warm-up
