@@ -30,8 +30,8 @@ type Fit struct {
 	Iterations int              `json:"iterations"`
 	Stop       string           `json:"stop"`
 	Trace      jsonfloat.Floats `json:"trace"`
-	// NonzeroRows is the sparsity level of W (docs/methods.md#sparsity);
-	// null for filters.
+	// NonzeroRows is the sparsity level of W (METHODS.md); null for
+	// filters.
 	NonzeroRows *int `json:"nonzero_rows"`
 	// Seconds is the wall time of the selector's fit.
 	Seconds float64 `json:"seconds"`
