@@ -5,7 +5,7 @@
 // message); this bootstrap instantiates the module and runs the Go
 // program, which then takes over onmessage and speaks the worker protocol
 // (api/worker.go). Messages that arrive before that are queued here and
-// handled by Go when it starts (docs/wasm.md#early-messages). Nothing here
+// handled by Go when it starts (docs/wasm.md#messages-before-onmessage). Nothing here
 // fetches anything.
 self.sparsefsQueue = [];
 self.onmessage = (event) => {

@@ -6,7 +6,7 @@
 // It serves the built site (dist/, ./build.sh), opens a bare page on the
 // site's origin in Debian's headless Chromium, starts one worker as the
 // site does (its worker.js and worker.wasm), warms its kernels up on a small synthetic problem
-// (V8 starts wasm in a baseline tier; WASM-NOTES.md), then posts each
+// (V8 starts wasm in a baseline tier; docs/wasm.md#baseline-tier), then posts each
 // dataset as the page does — the file's bytes as a transferred ArrayBuffer
 // (with the job, or loaded once, whichever protocol the worker speaks) and
 // a JSON job.Request — for rfs (γ = 1), N times. It prints one JSON line

@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(repo, 'bin', name);
 
-// Flags for a root, offline, sandboxless machine (see WASM-NOTES.md).
+// Flags for a root, offline, sandboxless machine (docs/wasm.md#chromium-flags).
 const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -64,7 +64,7 @@ export async function startServer(base = '/', { dir = 'dist', plain = false, log
 }
 
 // withTimeout races a promise against a timeout (context.close() has hung
-// once; WASM-NOTES trap 13).
+// once; docs/wasm.md#playwright-launch).
 function withTimeout(promise, ms) {
   let timer;
   const timeout = new Promise((resolve) => { timer = setTimeout(resolve, ms); });
@@ -310,7 +310,11 @@ export function assertSameNumbers(actual, expected, where = '$', scale = 0) {
 }
 
 // sharedData returns the path of a shared dataset, or null when absent
-// (a failure instead when SPARSEFS_REQUIRE_DATA is set, as in CI).
+// (a failure instead when SPARSEFS_REQUIRE_DATA is set, as in CI). The
+// datasets are scikit-feature's benchmark collection as gzip-compressed
+// CSV files, kept outside the repository: in $SPARSEFS_DATA, or in a
+// shared/data directory beside the repository or one of its parents
+// (docs/results.md#datasets).
 export function sharedData(name) {
   const candidates = [];
   if (process.env.SPARSEFS_DATA) {

@@ -246,7 +246,8 @@ export async function cancelEvaluationAndResume(browser, url) {
   // configured methods (each fitted once on a slice of the data, within a
   // 200 ms budget — before a fix in core/evaluate the budget did not
   // reach into an evaluation unit's fit, and e2e_slow's default 1000
-  // iterations of 10 ms held both workers for 10 s: docs/ui.md, Firefox).
+  // iterations of 10 ms held both workers for 10 s:
+  // docs/notes/browser-tests.md).
   // The run then starts from the same state in every browser.
   await openApp(page, url);
   await chooseMethods(page, ['fisher', 'e2e_slow']);

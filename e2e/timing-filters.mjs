@@ -1,4 +1,5 @@
-// Times every filter on every shared dataset in the browser (Debian's
+// Times every filter on every shared dataset (the benchmark datasets, kept
+// outside the repository: docs/results.md#datasets) in the browser (Debian's
 // Chromium, the Go-wasm worker) and checks each ranking against the CLI.
 // Not part of the test suite (it takes minutes); run after ./build.sh:
 //

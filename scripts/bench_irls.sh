@@ -4,12 +4,16 @@
 #   scripts/bench_irls.sh [-n ROUNDS] [-no-build] [DATASET ...]
 #
 # For each dataset (default GLIOMA, lymphoma, ALLAML from the shared data
-# directory) it times rfs with γ = 1 to the default stopping rule (relative
+# directory: $SPARSEFS_DATA or a shared/data found beside the repository;
+# the benchmark datasets, kept outside the repository, are described in
+# docs/results.md#datasets) it times rfs with γ = 1 to the default stopping rule (relative
 # change 1e−6), ROUNDS times (default 5), interleaving the engines round by
 # round so that load from elsewhere falls on all of them alike:
 #
-#   numpy     ../shared/bench/numpy_rfs.py under Debian's /usr/bin/python3
-#             (its solve-only time; numpy's BLAS may use every core)
+#   numpy     numpy_rfs.py, the numpy peer kept in bench/ beside the data
+#             directory (docs/results.md#numpy-peer), under Debian's
+#             /usr/bin/python3 (its solve-only time; numpy's BLAS may use
+#             every core)
 #   native    bin/sparsefs select -method rfs (the fit time it reports,
 #             preprocessing excluded)
 #   node      the same job compiled to wasm, run by node after a warm-up
@@ -27,7 +31,7 @@
 # (scripts/rfs_eps.py). It prints two markdown tables, the best time of
 # each engine (the minimum over the rounds: the run least disturbed by
 # other processes) with its ratio to numpy's best, and the objectives
-# against the optimum, and writes them into docs/irls.md between the
+# against the optimum, and writes them into docs/results.md between the
 # bench markers.
 #
 # Unless -no-kernels is given it also runs the kernel benchmarks of
@@ -152,11 +156,11 @@ for d, e in best.items():
         "" if len(objs) == 1 else " (engines differ: %s)" % sorted(objs),
         rel("rfs-irls"), rel("numpy"), rel("numpy-eps"), (ours["objective"] - e["numpy"]["objective"]) / e["numpy"]["objective"]))
 table += "\n\nObjectives, relative to the optimum (rfs run natively to a relative change of 10⁻¹²):\n\n" + "\n".join(acc)
-foot = ("\nBest of %s interleaved rounds, %s. \"Ours\" is rfs's default solver (accelerated), the same objective from all three of our engines (to 12 digits, else listed); "
+foot = ("\nBest of %s interleaved rounds. \"Ours\" is rfs's default solver (accelerated), the same objective from all three of our engines (to 12 digits, else listed); "
         "Algorithm 1 is rfs with solver=irls. Memory: the synthetic 85 × 22283 problem (4 classes, "
         "rfs, %d iterations, fit %.1f s) peaked at %.0f MiB resident in the renderer hosting the page and its worker "
         "(VmHWM); the whole browser held %.0f MiB (sum of Pss) just after the job.\n") % (
-        sys.argv[2], datetime.date.today().isoformat(), mem["iterations"], mem["seconds"],
+        sys.argv[2], mem["iterations"], mem["seconds"],
         mem["after"]["renderer"] / 2**20, mem["after"]["pss"] / 2**20)
 print(table + "\n" + foot)
 
@@ -174,11 +178,11 @@ klines = ["| kernel, shape | native packed | native gonum | node packed | node g
 for key, v in kern.items():
     cells = ["%.2f" % v[(e, i)] if (e, i) in v else "–" for e in ("native", "node", "chromium") for i in ("packed", "gonum")]
     klines.append("| %s | %s |" % (key, " | ".join(cells)))
-ktable = "\n".join(klines) + "\n\nGFLOP/s (go test -bench 'Kernels|Cholesky' -benchtime 300ms ./core/linalg, %s).\n" % datetime.date.today().isoformat()
+ktable = "\n".join(klines) + "\n\nGFLOP/s (go test -bench 'Kernels|Cholesky' -benchtime 300ms ./core/linalg).\n"
 if kern:
     print(ktable)
 
-doc = "docs/irls.md"
+doc = "docs/results.md"
 try:
     text = open(doc).read()
     text = re.sub(r"(<!-- bench:begin -->\n).*?(<!-- bench:end -->)", lambda m: m.group(1) + table + "\n" + foot + m.group(2), text, flags=re.S)

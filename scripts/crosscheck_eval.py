@@ -18,7 +18,10 @@ intercept) and prints how far that moves the accuracies from SVC's.
 It also checks the l1svm selector against LinearSVC (see check_l1svm).
 
 Needs Debian's python3-sklearn. Shared datasets that are absent are skipped,
-unless SPARSEFS_REQUIRE_DATA is set (as in CI).
+unless SPARSEFS_REQUIRE_DATA is set (as in CI). They are scikit-feature's
+benchmark collection as gzip-compressed CSV files, kept outside the
+repository ($SPARSEFS_DATA, or shared/data beside it; see
+docs/results.md#datasets).
 """
 import json
 import os

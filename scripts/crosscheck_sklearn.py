@@ -39,6 +39,9 @@ REPO = os.path.dirname(HERE)
 
 
 def shared_data():
+    # The benchmark datasets (scikit-feature's collection as gzip-compressed
+    # CSV files) are kept outside the repository: $SPARSEFS_DATA, or a
+    # shared/data directory beside it (docs/results.md#datasets).
     d = os.environ.get("SPARSEFS_DATA")
     if d:
         return d
@@ -83,8 +86,8 @@ def fisher(X, y):
 
 
 def welch(X, y):
-    """Largest one-vs-rest Welch |t| per feature (METHODS.md); scipy gives
-    nan for 0/0, written 0 here as METHODS.md does."""
+    """Largest one-vs-rest Welch |t| per feature (docs/methods.md#ttest);
+    scipy gives nan for 0/0, written 0 here as docs/methods.md does."""
     present = np.unique(y)
     splits = present[:1] if len(present) == 2 else present
     out = np.zeros(X.shape[1])
@@ -146,7 +149,7 @@ def main():
         with np.errstate(divide="ignore", invalid="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "Features [...] are constant."
             f_sk, _ = f_classif(X, y)
-        # scikit-learn returns nan for 0/0 and inf for x/0; METHODS.md
+        # scikit-learn returns nan for 0/0 and inf for x/0; docs/methods.md
         # writes 0/0 as 0.
         f_sk = np.where(np.isnan(f_sk), 0.0, f_sk)
         ok &= compare(base + " fstat vs f_classif", cli(binary, path, "fstat"), f_sk)

@@ -6,7 +6,9 @@
 #   scripts/filters_all_datasets.sh [bin/sparsefs] [DATA_DIR]
 #
 # DATA_DIR defaults to $SPARSEFS_DATA, else the first shared/data found
-# beside the repository or one of its parents. Extra arguments for a method
+# beside the repository or one of its parents: the benchmark datasets
+# (scikit-feature's collection as gzip-compressed CSV files, kept outside
+# the repository; docs/results.md#datasets). Extra arguments for a method
 # go in $PARAMS_<method>, e.g. PARAMS_mrmr="-param k=100".
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,10 @@
 #!/usr/bin/env python3
-"""The iteration of ../shared/bench/numpy_rfs.py with its smoothing as a parameter.
+"""The iteration of numpy_rfs.py with its smoothing as a parameter.
+
+numpy_rfs.py is the numpy peer of the IRLS benchmark, kept in bench/ beside
+the benchmark datasets' directory (outside the repository; found from
+$SPARSEFS_DATA or a shared/data beside the repository; see
+docs/results.md#numpy-peer and docs/results.md#datasets).
 
 numpy_rfs.py computes the weights from sqrt(||v||^2 + 1e-16): a floor of
 1e-8 on every row norm, which keeps thousands of rows of W near 1e-8 instead

@@ -7,8 +7,10 @@
 #
 #   scripts/table1.sh [path/to/sparsefs]
 #
-# Environment: SPARSEFS_DATA (the shared datasets; default: found beside the
-# repository), SEEDS (the fold seeds, default "1 2 3 4 5": the paper's folds
+# Environment: SPARSEFS_DATA (the shared datasets — scikit-feature's
+# benchmark collection as gzip-compressed CSV files, kept outside the
+# repository: docs/results.md#datasets; default: a shared/data directory
+# found beside the repository), SEEDS (the fold seeds, default "1 2 3 4 5": the paper's folds
 # are unknown, so the table gives the mean over several 5-fold partitions and
 # their range), OUT (where the JSON reports go, default a temporary
 # directory), WORKERS (default: all cores).

@@ -22,8 +22,8 @@ import (
 //
 // JS callbacks never touch the page's state directly: they copy what they
 // need out of the JS values and queue a closure; drain runs the queue in
-// order with the event environment locked and then re-renders (WASM-NOTES
-// trap 6).
+// order with the event environment locked and then re-renders
+// (docs/wasm.md#eventenv-locking).
 type browser struct {
 	ee vugu.EventEnv
 	h  WorkerEvents

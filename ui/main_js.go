@@ -31,8 +31,9 @@ func main() {
 			panic(err)
 		}
 		if first {
-			// The page is drawn and its controls work (WASM-NOTES trap
-			// 5: Rendered is not called on the root; do it here).
+			// The page is drawn and its controls work
+			// (docs/wasm.md#root-rendered: Rendered is not called on
+			// the root; do it here).
 			first = false
 			b.Mark("sparsefs-interactive")
 		}

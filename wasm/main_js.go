@@ -43,7 +43,7 @@ func main() {
 		panic(err)
 	}
 	// Messages that arrived while the wasm module was loading were queued
-	// by worker.js (docs/wasm.md#early-messages).
+	// by worker.js (docs/wasm.md#messages-before-onmessage).
 	if queued, err := self.Get("sparsefsQueue"); err == nil && !queued.IsUndefined() {
 		n, _ := queued.Length()
 		for i := 0; i < n; i++ {
@@ -54,7 +54,7 @@ func main() {
 		self.Delete("sparsefsQueue")
 	}
 	post(&api.FromWorker{Ready: &api.Ready{}})
-	select {} // a worker's Go program must never exit (docs/wasm.md#never-exit)
+	select {} // a worker's Go program must never exit (docs/wasm.md#worker-main-never-returns)
 }
 
 // receive reads one MessageEvent from the page and acts on it.
@@ -104,7 +104,7 @@ func postEnvelope(target safejs.Value, head, body []byte) error {
 	if err != nil {
 		return err
 	}
-	// The map goes to Call as it is (docs/wasm.md#safejs-maps).
+	// The map goes to Call as it is (docs/wasm.md#safejs-valueof-map).
 	msg, transfer := map[string]any{"head": h}, []any{h}
 	if body != nil {
 		b, err := arrayBuffer(body)
@@ -144,7 +144,7 @@ func arrayBuffer(b []byte) (safejs.Value, error) {
 }
 
 // copyBuffer copies an ArrayBuffer into Go memory through a Uint8Array
-// view (docs/wasm.md#copying-bytes).
+// view (docs/wasm.md#copybytes-uint8array).
 func copyBuffer(buf safejs.Value) ([]byte, error) {
 	ctor, err := safejs.Global().Get("Uint8Array")
 	if err != nil {

@@ -596,7 +596,7 @@ func (w *worker) report(session int) ([]byte, error) {
 
 // prepare reads the loaded data as a run will (the worker keeps the
 // reading) and warms the worker's code up, so that a run does not pay for
-// V8's first, slower compilation of it (docs/wasm.md#tiering): the
+// V8's first, slower compilation of it (docs/wasm.md#baseline-tier): the
 // task's plan, if any, on a slice of the data (warmUp), then a unit of the
 // F statistic on half the samples of the whole data (which also leaves the
 // table's facts — SHA-256, constant features — computed for the run). Any

@@ -133,7 +133,7 @@ func TestLabelColumn(t *testing.T) {
 }
 
 // Classes sort numerically when every label is a number (so 10 follows 9
-// and −1 precedes 1), lexicographically otherwise (METHODS.md).
+// and −1 precedes 1), lexicographically otherwise (docs/methods.md#labels).
 func TestEncodeLabels(t *testing.T) {
 	for _, c := range []struct {
 		in      []string

@@ -13,7 +13,7 @@ import (
 )
 
 // Synth describes the synthetic data of gsr-fs-peng-fan-irls §5.1 (as
-// METHODS.md fixes it): m samples of
+// docs/methods.md#synthetic fixes it): m samples of
 //
 //	X = [X1 X2 X3 X4],  X1, X2 ~ N(0,1) (m×d1 each),
 //	X3 = 0.5(X1 + X2) + N(0, 0.1²) noise,  X4 ~ U(−1,1) (m×d2),

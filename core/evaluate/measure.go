@@ -22,8 +22,8 @@ func columns(x *mat.Dense, cols []int) *mat.Dense {
 }
 
 // redundancyPrefix returns, for each K of ks, the redundancy rate of
-// l20-nmapg-an-dong-qin-2021 §6.2 (METHODS.md) of the first K features of
-// order,
+// l20-nmapg-an-dong-qin-2021 §6.2 (docs/methods.md#redundancy) of the first
+// K features of order,
 //
 //	RED(F) = 1/(|F|(|F|−1)) · Σ_{i>j} |corr(f_i, f_j)|,
 //

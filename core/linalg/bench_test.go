@@ -11,10 +11,10 @@ import (
 // core) on
 // the shapes the solvers meet: the dual Gram A·D·Aᵀ of the microarray sets
 // (GLIOMA 50×4435, ALLAML 72×7130, lymphoma 96×4027, and the 203×3312 of
-// WASM-NOTES), the primal Gram Aᵀ·D·A of a tall set (madelon 2600×501), a
-// square GEMM, and the thin products W = Zᵀ·Λ and Z·W. gonum's SYRK runs
-// on a copy scaled by √d (the scaling is timed too: it is part of the
-// work). Run natively and as wasm:
+// docs/wasm.md#wasm-speed), the primal Gram Aᵀ·D·A of a tall set (madelon
+// 2600×501), a square GEMM, and the thin products W = Zᵀ·Λ and Z·W. gonum's
+// SYRK runs on a copy scaled by √d (the scaling is timed too: it is part of
+// the work). Run natively and as wasm:
 //
 //	go test -run - -bench Kernels ./core/linalg
 //	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -run - -bench Kernels ./core/linalg

@@ -11,17 +11,17 @@
 //
 // gonum's native speed comes from its amd64 assembly; compiled to
 // WebAssembly (GOOS=js GOARCH=wasm) it runs its generic Go code, and in a
-// browser worker that is 5–15× slower than natively (WASM-NOTES.md). The
-// kernels here are plain Go written so that both compilers do well: the
-// operands are packed into contiguous panels (as in GotoBLAS: K in blocks
-// of kc, rows in blocks of mc, columns in blocks of nc, so a block of each
-// operand stays in cache), and an inner kernel keeps an mr×nr tile of the
-// result in registers while it streams the panels. No bounds checks survive
-// in the inner loops. The tile is chosen per build from measurements
-// (kernel.go): 4×3 in wasm; natively a 4×8 tile in AVX/FMA3 assembly
-// (kernel_amd64.s) where the processor has it, else 4×2. The portable
-// tiles are compiled in every build and tested in both; the assembly one
-// wherever it runs.
+// browser worker that is 5–15× slower than natively
+// (docs/wasm.md#wasm-speed). The kernels here are plain Go written so that
+// both compilers do well: the operands are packed into contiguous panels (as
+// in GotoBLAS: K in blocks of kc, rows in blocks of mc, columns in blocks of
+// nc, so a block of each operand stays in cache), and an inner kernel keeps
+// an mr×nr tile of the result in registers while it streams the panels. No
+// bounds checks survive in the inner loops. The tile is chosen per build
+// from measurements (kernel.go): 4×3 in wasm; natively a 4×8 tile in
+// AVX/FMA3 assembly (kernel_amd64.s) where the processor has it, else 4×2.
+// The portable tiles are compiled in every build and tested in both; the
+// assembly one wherever it runs.
 //
 // Each exported function documents which implementation runs in which
 // build; dispatch_js.go and dispatch_other.go hold the measurements that

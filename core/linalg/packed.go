@@ -5,7 +5,7 @@ package linalg
 // first-order solvers multiply a fixed design (or its transpose) by a new
 // thin matrix at every iteration; there, packing A on every product was a
 // fifth of the time natively and in wasm (profiles of l20 on lymphoma,
-// docs/l20.md), and a product with a Packed operand skips it.
+// docs/l20.md#performance), and a product with a Packed operand skips it.
 //
 // It holds a copy of op(A) (rounded up to a multiple of four rows) and,
 // for the native builds that hand wide products to gonum, a reference to

@@ -67,8 +67,8 @@ func anova(ctx context.Context, p *Problem, s *Settings) (*classSums, error) {
 	return cs, nil
 }
 
-// ratio returns a/b with the conventions of METHODS.md for a zero
-// denominator: 0/0 = 0 and x/0 = +Inf for x > 0.
+// ratio returns a/b with the conventions for a zero denominator
+// (docs/methods.md#zero-denominators): 0/0 = 0 and x/0 = +Inf for x > 0.
 func ratio(a, b float64) float64 {
 	if b == 0 {
 		if a == 0 {

@@ -18,15 +18,15 @@ func column(dst []float64, x *mat.Dense, j int) []float64 {
 }
 
 // equalFrequencyBins writes into bins the equal-frequency bin of every value
-// of v, as METHODS.md defines it for infogain: sort the values; the bin of a
-// value is ⌊r·B/m⌋ (0 … B−1) with r the 0-based position of that value's
+// of v, as docs/methods.md#infogain defines it: sort the values; the bin of
+// a value is ⌊r·B/m⌋ (0 … B−1) with r the 0-based position of that value's
 // first occurrence in the sorted order, so equal values share a bin and a
 // bin holds about m/B values. order (of length m) receives the sorting
-// permutation: v[order[0]] ≤ v[order[1]] ≤ …, so the bins of
-// order[0], order[1], … are non-decreasing. The cut points
-// are those of the values given (the training part); they are monotone in
-// the values, so any increasing transformation of a feature (z-scoring,
-// min-max scaling) gives the same bins.
+// permutation: v[order[0]] ≤ v[order[1]] ≤ …, so the bins of order[0],
+// order[1], … are non-decreasing. The cut points are those of the values
+// given (the training part); they are monotone in the values, so any
+// increasing transformation of a feature (z-scoring, min-max scaling) gives
+// the same bins.
 func equalFrequencyBins(v []float64, nbins int, bins, order []int) {
 	m := len(v)
 	for i := range order {
@@ -43,10 +43,10 @@ func equalFrequencyBins(v []float64, nbins int, bins, order []int) {
 }
 
 // threeStateCuts returns the cut points of the 3-state discretisation of
-// mRMR (Peng, Long & Ding 2005, §4; METHODS.md): with μ the mean and σ the
-// population standard deviation of v (the training part), a value is in
-// state −1 when x < μ − σ, +1 when x > μ + σ, and 0 otherwise; the state
-// is −1 for x < lo and +1 for x > hi.
+// mRMR (Peng, Long & Ding 2005, §4; docs/methods.md#mrmr): with μ the mean
+// and σ the population standard deviation of v (the training part), a value
+// is in state −1 when x < μ − σ, +1 when x > μ + σ, and 0 otherwise; the
+// state is −1 for x < lo and +1 for x > hi.
 //
 // The cuts are widened by δ = 1e−9·(|μ| + σ): a value on a cut in exact
 // arithmetic — the two values of a balanced binary feature lie exactly on

@@ -26,7 +26,7 @@
 // trace, reports progress and honours cancellation of the context. This is
 // the pattern of gonum/optimize: the methods differ only in their step.
 //
-// # Conventions (see METHODS.md)
+// # Conventions (see docs/methods.md)
 //
 // Features are ranked by score descending, ties by lower column index; the
 // filters count scores within 1e−12 relative of each other as tied (see

@@ -70,15 +70,15 @@ import (
 // DSOPivotRows). Those rows need not stay in the support: for p ≤ 1 most
 // rows decay to zero, the E-step can then barely move E, and the iteration
 // stalls above the optimum (5% above it for p = 1 on a 12×20 test problem,
-// see the tests and docs/exl21-dso.md). By default (DSOHeaviestRows) S is
-// instead the 2m rows of largest weight d' — the basic set of a
-// factorisation pivoted by weight — which keeps the steps valid block
-// minimisations for Lemma 2 and makes the fixed points KKT points; with it
-// the p = 1 problem reaches the optimum certified by an independent dual
-// bound to 1e−12 in the tests. When P = XX⁺ the E-step is the paper's
-// problem min_{t ≥ 0} ‖D'^{-1/2}(L diag(y_k) t + q_k)‖ in t = y_k⊙e_k over
-// the basic rows (q = LY − MU), with the rows sorted by weight for a stable
-// QR.
+// see the tests and docs/results.md#dso-convergence). By default
+// (DSOHeaviestRows) S is instead the 2m rows of largest weight d' — the
+// basic set of a factorisation pivoted by weight — which keeps the steps
+// valid block minimisations for Lemma 2 and makes the fixed points KKT
+// points; with it the p = 1 problem reaches the optimum certified by an
+// independent dual bound to 1e−12 in the tests. When P = XX⁺ the E-step is
+// the paper's problem min_{t ≥ 0} ‖D'^{-1/2}(L diag(y_k) t + q_k)‖ in
+// t = y_k⊙e_k over the basic rows (q = LY − MU), with the rows sorted by
+// weight for a stable QR.
 //
 // # Zero rows
 //

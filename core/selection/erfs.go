@@ -6,13 +6,13 @@ import "context"
 //
 //	min_W ‖XW − Y‖_{2,p}^p + λ‖W‖_{2,p}^p,   0 < p ≤ 1,
 //
-// with Y = Y01 unless the problem overrides the coding (METHODS.md is
-// silent; E-RFS generalises RFS, which uses Y01). Reference: L. Wang, S.
-// Chen, "ℓ2,p matrix norm and its application in feature selection", arXiv
-// 1303.3987, 2013; as the r = p case of Table 1 of gsr-fs-peng-fan-irls,
-// solved by its Algorithm 1 (the shared IRLS engine, irlsModel). p = 1 is
-// RFS with γ = λ. The default p = 0.5 is the value gsr-fs-peng-fan-irls §5.2
-// used for E-RFS.
+// with Y = Y01 unless the problem overrides the coding (the papers are
+// silent; E-RFS generalises RFS, which uses Y01: docs/methods.md#coding).
+// Reference: L. Wang, S. Chen, "ℓ2,p matrix norm and its application in
+// feature selection", arXiv 1303.3987, 2013; as the r = p case of Table 1 of
+// gsr-fs-peng-fan-irls, solved by its Algorithm 1 (the shared IRLS engine,
+// irlsModel). p = 1 is RFS with γ = λ. The default p = 0.5 is the value
+// gsr-fs-peng-fan-irls §5.2 used for E-RFS.
 type ERFS struct {
 	// P is p ∈ (0, 1], the exponent of both terms; zero means
 	// DefaultSparseP.

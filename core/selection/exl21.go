@@ -19,9 +19,9 @@ import (
 // C. Ding, "Robust flexible feature selection via exclusive L21
 // regularization", IJCAI 2019; Eq. 14). X is the design matrix (the bias
 // column appended when the problem asks for one; its row of W is penalised
-// like any other, METHODS.md), Y the one-hot coding Y01 by default, or the
-// problem's coding override or real-valued targets. With α = 0 the model is
-// the exclusive lasso (Elasso).
+// like any other, docs/methods.md#bias), Y the one-hot coding Y01 by
+// default, or the problem's coding override or real-valued targets. With
+// α = 0 the model is the exclusive lasso (Elasso).
 //
 // Features are ranked by ‖w^j‖₂. As in the paper's evaluation (§6.2, "we
 // select the top features with largest weights for each class") the result
@@ -55,8 +55,8 @@ import (
 //     iterates freeze (Z and W pinned together while the steps shrink like
 //     1/ν) before reaching the optimum: on GLIOMA it stops about 1e−3
 //     relatively above the minimum of J that cd and fista reach (see the
-//     tests and docs/exl21-dso.md). It is kept for comparison with the
-//     paper, not as the default.
+//     tests and docs/results.md#exl21-convergence). It is kept for
+//     comparison with the paper, not as the default.
 //
 //   - "reweight" (α = 0 only, the default of elasso): alternating weighted
 //     ridge regressions from the variational form of the squared ℓ1 norm,
@@ -512,7 +512,7 @@ func PerClassRanking(w *mat.Dense, n int) [][]int {
 // exl21SolverParam is exl21's solver choice; elassoSolverParam adds
 // reweight, which needs α = 0, and makes it the default there (on GLIOMA,
 // ALLAML and lymphoma it certifies tol = 1e−6 where cd does not within 1000
-// iterations; docs/exl21-dso.md).
+// iterations; docs/results.md#exl21-convergence).
 var (
 	exl21SolverParam = Param{Name: "solver", Default: float64(Exl21CD), Choices: exl21SolverNames[:Exl21Reweight],
 		Doc: "cd (row-wise coordinate descent, default), fista (accelerated proximal gradient) or alm (the paper's Algorithm 2, which stops short of the optimum)"}

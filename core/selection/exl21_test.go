@@ -297,7 +297,7 @@ func TestExl21Validate(t *testing.T) {
 	if err := (Exl21{Alpha: math.NaN()}).Validate(); err == nil {
 		t.Error("NaN alpha accepted")
 	}
-	// Real-valued targets are accepted (METHODS.md, regression targets).
+	// Real-valued targets are accepted (docs/methods.md#regression).
 	p := randomProblem(15, 5, 2, 4)
 	q := &Problem{X: p.X, Targets: mat.NewDense(15, 1, nil), Bias: true}
 	for i := 0; i < 15; i++ {

@@ -213,7 +213,7 @@ func (md *exl21Model) reweight(ctx context.Context, s *Settings, a *mat.Dense) (
 
 // rwDepth is the memory of the Anderson acceleration of the reweight
 // solver (chosen on GLIOMA and lymphoma among depths 1, 3, 5, 10 with an
-// earlier projection; docs/exl21-dso.md).
+// earlier projection; docs/notes/elasso-reweight.md).
 const rwDepth = 5
 
 // rwShrink bounds how far below the plain η an extrapolated entry may go.

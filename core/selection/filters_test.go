@@ -71,8 +71,9 @@ func TestThreeClassesHand(t *testing.T) {
 	}
 }
 
-// Zero denominators (METHODS.md): a constant feature scores 0, a feature
-// constant within each class but not overall scores +Inf; never NaN.
+// Zero denominators (docs/methods.md#zero-denominators): a constant feature
+// scores 0, a feature constant within each class but not overall scores
+// +Inf; never NaN.
 func TestFilterZeroDenominators(t *testing.T) {
 	p := &Problem{
 		X: mat.NewDense(4, 3, []float64{
@@ -133,7 +134,8 @@ func TestRankByScore(t *testing.T) {
 	}
 }
 
-// filterNames lists the registered filters (all six of METHODS.md).
+// filterNames lists the registered filters (all six of
+// docs/methods.md#filters).
 func filterNames(t *testing.T) []string {
 	var names []string
 	for _, s := range Specs() {

@@ -2,7 +2,7 @@ package selection
 
 import "context"
 
-// Fisher is the Fisher score filter of METHODS.md,
+// Fisher is the Fisher score filter of docs/methods.md#fisher,
 //
 //	F(j) = Σ_k m_k (μ_kj − μ_j)² / Σ_k m_k σ_kj²,
 //

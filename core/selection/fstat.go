@@ -9,10 +9,10 @@ import "context"
 // with SSB and SSW the between- and within-class sums of squares. It is the
 // statistic of scikit-learn's sklearn.feature_selection.f_classif (whose
 // docstring example, X = [[1,2],[2,4],[3,7],[4,9]] with y = [0,0,1,1], gives
-// F = [50, 16]). Zero denominators follow METHODS.md: 0/0 = 0 and x/0 = +Inf,
-// where scikit-learn would return NaN or Inf; in particular when every class
-// has a single sample (m = c) the within-class spread is unknown and F is 0
-// or +Inf.
+// F = [50, 16]). Zero denominators follow docs/methods.md#zero-denominators:
+// 0/0 = 0 and x/0 = +Inf, where scikit-learn would return NaN or Inf; in
+// particular when every class has a single sample (m = c) the within-class
+// spread is unknown and F is 0 or +Inf.
 type FStat struct{}
 
 var _ Selector = FStat{}

@@ -28,7 +28,7 @@ type GSR struct {
 	Solver IRLSSolver
 }
 
-// Defaults of GSR (METHODS.md).
+// Defaults of GSR (docs/methods.md#gsr).
 const (
 	DefaultGSRR   = 1
 	DefaultGSRP   = 0.5

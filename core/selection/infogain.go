@@ -8,11 +8,11 @@ import (
 )
 
 // DefaultBins is the number of equal-frequency bins of infogain
-// (METHODS.md: B = 10).
+// (docs/methods.md#infogain: B = 10).
 const DefaultBins = 10
 
-// InfoGain is the information-gain filter of METHODS.md: the score of
-// feature j is
+// InfoGain is the information-gain filter of docs/methods.md#infogain: the
+// score of feature j is
 //
 //	IG(j) = H(class) − H(class | b_j) = I(class; b_j)   (bits),
 //

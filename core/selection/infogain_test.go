@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The binning rule of METHODS.md, by hand: bin = ⌊r·B/m⌋ with r the
-// position of the value's first occurrence in sorted order.
+// The binning rule of docs/methods.md#infogain, by hand: bin = ⌊r·B/m⌋ with
+// r the position of the value's first occurrence in sorted order.
 func TestEqualFrequencyBins(t *testing.T) {
 	for _, c := range []struct {
 		v    []float64

@@ -35,7 +35,7 @@ import (
 // approach its minimum. The value reported and traced is always the exact
 // J(W) above, never a smoothed one.
 //
-// Decisions where the papers are silent (METHODS.md asks for them):
+// Decisions where the papers are silent (collected in docs/methods.md#irls):
 //
 //   - The system is solved in the smaller space: the N×N primal form
 //     above, or the m×m dual (Woodbury) form W = S₂⁻¹Zᵀ(ZS₂⁻¹Zᵀ + λS₁⁻¹)⁻¹Y,
@@ -48,14 +48,14 @@ import (
 //     row norm of Y, for rows of W the largest row norm of the first
 //     iterate, and δ = 10^{−12/(2−q)} for the exponent q (r or p), so that
 //     no weight exceeds 10¹² times that of a row of norm equal to the
-//     scale: δ = 10⁻¹² for q = 1 (METHODS.md's suggestion), 10⁻⁸ for q =
-//     0.5. Without the bound, r = 0.5 gave weights spanning 10¹⁸ and a
-//     primal system whose Cholesky solve lost all accuracy (the objective
-//     rose fivefold in TestIRLSMonotone). For q = 1 the smoothed optimum
-//     differs from the exact one by a relative ~N·10⁻¹² at most.
-//     (numpy_rfs.py uses ε = 10⁻¹⁶ absolute, a floor of 10⁻⁸ on every
-//     norm, which raises its objective on GLIOMA by 2.8·10⁻⁶ relative; see
-//     docs/irls.md.)
+//     scale: δ = 10⁻¹² for q = 1, 10⁻⁸ for q = 0.5
+//     (docs/methods.md#irls-smoothing). Without the bound, r = 0.5 gave
+//     weights spanning 10¹⁸ and a primal system whose Cholesky solve lost
+//     all accuracy (the objective rose fivefold in TestIRLSMonotone). For
+//     q = 1 the smoothed optimum differs from the exact one by a relative
+//     ~N·10⁻¹² at most. (numpy_rfs.py uses ε = 10⁻¹⁶ absolute, a floor of
+//     10⁻⁸ on every norm, which raises its objective on GLIOMA by 2.8·10⁻⁶
+//     relative; see docs/results.md#irls-accuracy.)
 //   - Rows whose weight has vanished are skipped: after each iteration the
 //     rows with ‖wʲ‖ ≤ τ·maxₗ‖wˡ‖, τ = 10⁻⁷, are set to zero and leave the
 //     working set, so the Gram matrices and products cost m²|A|/2 instead
@@ -91,11 +91,12 @@ import (
 //     above is also run, after a plain step (its multiplier needs the
 //     plain weights), whenever the change of J first falls below 10⁻³,
 //     10⁻⁴, … (down to tol), so that rows removed wrongly come back early,
-//     at their norm at the last plain step. On the twelve microarray and
-//     image sets of shared/data (γ = 0.1, 1, 10; r = 1, 1.5, 2) the
-//     accelerated iteration stopped closer to the optimum than Algorithm 1
-//     in 59 of 60 cases at the default tol, with 0.23–0.53 of its work,
-//     and in 24 of 24 at tol = 10⁻¹⁰ with 0.14–0.67 (docs/irls.md).
+//     at their norm at the last plain step. On twelve microarray and image
+//     benchmark sets (γ = 0.1, 1, 10; r = 1, 1.5, 2) the accelerated
+//     iteration stopped closer to the optimum than Algorithm 1 in 59 of 60
+//     cases at the default tol, with 0.23–0.53 of its work, and in 24 of 24
+//     at tol = 10⁻¹⁰ with 0.14–0.67 (docs/results.md#irls-accuracy;
+//     docs/methods.md#irls-accelerated).
 //   - The stopping rule of Algorithm 1 is the loop's (relative change of
 //     J in one iteration at most tol), applied inside the step, so that
 //     the optimality check above can veto it; the status is then
@@ -546,7 +547,7 @@ func (s *irls) stopAccelerated(extrapolated bool) Status {
 // extrapolation moved settle); the window alone stopped there: on a fold
 // of the breast-cancer demo 1.2·10⁻⁴ above the optimum, with three
 // decreases of 3, 5 and 8·10⁻⁸ relative, and a top 10 other than the
-// optimum's (docs/irls.md, "Native and wasm"). A step that did not
+// optimum's (docs/notes/irls-demo-fold.md). A step that did not
 // decrease J (δ ≤ 0), or whose predecessor did not (δ′ ≤ 0), is rounding:
 // settled. The margin lets through tails that speed up by a fraction of
 // a per cent per step (rows growing into the support at the rate they

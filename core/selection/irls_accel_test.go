@@ -78,11 +78,11 @@ func TestIRLSAcceleratedSafeguard(t *testing.T) {
 	}
 }
 
-// numpyObjective is what ../shared/bench/numpy_rfs.py prints for rfs with
-// γ = 1 (its default) on the benchmark sets (/usr/bin/python3
-// numpy_rfs.py DATA.csv.gz, Debian's numpy; 191, 194 and 210 iterations):
-// an independent implementation of Algorithm 1 with the loop's default
-// stopping rule.
+// numpyObjective is what the numpy peer, numpy_rfs.py
+// (docs/results.md#numpy-peer), prints for rfs with γ = 1 (its default) on
+// the benchmark sets (/usr/bin/python3 numpy_rfs.py DATA.csv.gz, Debian's
+// numpy; 191, 194 and 210 iterations): an independent implementation of
+// Algorithm 1 with the loop's default stopping rule.
 var numpyObjective = map[string]float64{
 	"GLIOMA.csv.gz":   3.9408050,
 	"lymphoma.csv.gz": 4.9427573,
@@ -90,10 +90,10 @@ var numpyObjective = map[string]float64{
 }
 
 // At the default stopping rule the accelerated iteration stops below
-// numpy's objective (the bar: at most numpy's·(1 + 10⁻⁶)) and
-// below Algorithm 1's own (solver irls), with the same model. Measured:
-// 5.1·10⁻⁵–1.0·10⁻⁴ below numpy's, 4.8–9.5·10⁻⁵ below Algorithm 1's, which both
-// stop 7–10·10⁻⁵ above the optimum (docs/irls.md).
+// numpy's objective (the bar: at most numpy's·(1 + 10⁻⁶)) and below
+// Algorithm 1's own (solver irls), with the same model. Measured:
+// 5.1·10⁻⁵–1.0·10⁻⁴ below numpy's, 4.8–9.5·10⁻⁵ below Algorithm 1's, which
+// both stop 7–10·10⁻⁵ above the optimum (docs/results.md#irls-accuracy).
 func TestIRLSAcceleratedStopsBelowNumpy(t *testing.T) {
 	for file, numpy := range numpyObjective {
 		p := irlsRealProblem(t, file)
@@ -194,7 +194,8 @@ func dualBound(z, y, w *mat.Dense, lambda float64) float64 {
 // order of the square root of J's distance to the optimum or worse
 // (measured relative gaps: 10⁻⁹–10⁻² at tol 10⁻¹², with J within 10⁻⁹
 // of the optimum; 10⁻²–10⁻¹ at the default rule, with J within 2·10⁻⁶),
-// so it would stop far later than the change of J does (docs/irls.md).
+// so it would stop far later than the change of J does
+// (docs/notes/irls-acceleration.md).
 func TestIRLSDualBound(t *testing.T) {
 	for pname, p := range smallReal(t) {
 		for _, lambda := range []float64{1, 0.1} {

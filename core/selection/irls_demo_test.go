@@ -61,10 +61,10 @@ func demoFold(t testing.TB, split int) *selection.Problem {
 // optimum (and the wasm build, whose rounding took another path) has 12
 // ninth with a clear margin (0.132 against 0.109): the window of three
 // plain steps after an accelerated one had been met by a lull whose
-// decreases were growing (settled in irls.go, docs/irls.md "Native and
-// wasm"). The default solver must now stop within 2·10⁻⁵ of the optimum
-// of the independent Newton solver (irls_ref_test.go) on the fold's
-// training part, as job.Run builds it, and with the optimum's top 10.
+// decreases were growing (settled in irls.go, docs/notes/irls-demo-fold.md).
+// The default solver must now stop within 2·10⁻⁵ of the optimum of the
+// independent Newton solver (irls_ref_test.go) on the fold's training part,
+// as job.Run builds it, and with the optimum's top 10.
 func TestRFSDemoFoldStopsNearOptimum(t *testing.T) {
 	p := demoFold(t, 1)
 	_, n := p.X.Dims()

@@ -16,7 +16,8 @@ type Certificate = api.Certificate
 // Constants of the polish and of the certificate (see irls.polish).
 const (
 	// polishSupportTol: rows of W with ‖wʲ‖ > polishSupportTol·maxₗ‖wˡ‖
-	// start in the support S (METHODS.md's sparsity level).
+	// start in the support S (the sparsity level of
+	// docs/methods.md#sparsity).
 	polishSupportTol = SparsityTol
 	// polishCross: a Newton step taking a row of W to at most this
 	// fraction of its norm, or across the hyperplane through 0 orthogonal
@@ -226,11 +227,11 @@ func polishWork(ns, m int) float64 {
 //
 // For r = 1 (rfs, gsr with r = 1) there is no polish and no certificate
 // (nil): the residual rows at exact fit add constraints Z_{Z,S}W_S = Y_Z
-// whose set Z the iterate does not identify reliably (docs/irls.md, "The
-// polish for r = 1: tried, not done"), and the bounds that the iteration's
-// own multipliers give are valid but loose — relative gaps of 0.07–0.45 on
-// the demo's folds where J is 10⁻⁵ above the optimum — which would read as
-// a warning about an answer that is fine.
+// whose set Z the iterate does not identify reliably
+// (docs/notes/irls-r1-polish.md), and the bounds that the iteration's own
+// multipliers give are valid but loose — relative gaps of 0.07–0.45 on the
+// demo's folds where J is 10⁻⁵ above the optimum — which would read as a
+// warning about an answer that is fine.
 func (s *irls) polish(ctx context.Context, work float64) (*Certificate, bool) {
 	if s.r == 1 || s.obj == 0 { // J = 0: W = 0 and Y = 0, nothing to polish
 		return nil, false

@@ -16,8 +16,8 @@ import (
 // polish must reach the optimum of the independent Newton solver
 // (irls_ref_test.go) to 10⁻⁹ relative, with its top 10, a certified gap
 // of at most 10⁻⁸ that is a true bound (gap·J ≥ J − J*), and a monotone
-// trace. rfs (r = 1: no polish, docs/irls.md) and Algorithm 1 report no
-// certificate.
+// trace. rfs (r = 1: no polish, docs/methods.md#irls-certificate) and
+// Algorithm 1 report no certificate.
 func TestIRLSPolishDemoFolds(t *testing.T) {
 	for split := 1; split <= 3; split++ {
 		p := demoFold(t, split)

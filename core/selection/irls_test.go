@@ -101,7 +101,8 @@ func TestIRLSMonotone(t *testing.T) {
 // minimum) to 10⁻⁸ relative when run to a relative change of 10⁻¹²
 // (measured: 3.5·10⁻⁹ at worst), and to 10⁻⁴ with the default rule
 // (measured: 3.1·10⁻⁵ at worst for Algorithm 1, whose tail is slow, and
-// 5.0·10⁻⁶ accelerated; see docs/irls.md), with either solver.
+// 5.0·10⁻⁶ accelerated; see docs/results.md#irls-accuracy), with either
+// solver.
 func TestIRLSGoldenSmall(t *testing.T) {
 	for pname, p := range smallReal(t) {
 		for _, c := range []irlsCase{irlsCases[0], irlsCases[5], {"gsr/r=1,p=1", GSR{R: 1, P: 1}, 1, 1, 1, PlusMinus}} {
@@ -427,8 +428,9 @@ func TestIRLSRevivesWronglyDroppedRow(t *testing.T) {
 	}
 }
 
-// The five methods are registered with the defaults of METHODS.md, build
-// the selectors they describe, and refuse parameters outside their ranges.
+// The five methods are registered with the defaults of docs/methods.md#irls,
+// build the selectors they describe, and refuse parameters outside their
+// ranges.
 func TestIRLSRegistry(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -532,7 +534,7 @@ func TestIRLSResultAndCancel(t *testing.T) {
 	}
 }
 
-// Real-valued targets (METHODS.md, "Regression targets") replace the coded
+// Real-valued targets (docs/methods.md#regression) replace the coded
 // labels: the objective is that of the targets.
 func TestIRLSTargets(t *testing.T) {
 	p := smallReal(t)["primal"]

@@ -10,7 +10,7 @@ import (
 )
 
 // L1SVM is the one-vs-rest L1-regularised squared-hinge linear SVM of
-// METHODS.md:
+// docs/methods.md#l1svm:
 //
 //	min_W Σ_k ( ‖w_k‖₁ + C Σ_i max(0, 1 − y_ik w_kᵀx_i)² ),   y_ik = Ypm,
 //
@@ -18,9 +18,9 @@ import (
 // minimised by the coordinate descent of LIBLINEAR's solver 5 (CDN: Yuan,
 // Chang, Hsieh & Lin, JMLR 11 (2010) §4.1.2, Algorithm 3; see
 // classify.L1SVM). With Bias the constant-1 column is appended and its
-// weight regularised like the others, as LIBLINEAR's -B 1 and METHODS.md.
-// A feature's score is the Euclidean norm of its row (w_1j, …, w_cj) of W;
-// its ranking follows METHODS.md.
+// weight regularised like the others, as LIBLINEAR's -B 1 and
+// docs/methods.md#bias. A feature's score is the Euclidean norm of its row
+// (w_1j, …, w_cj) of W; its ranking follows docs/methods.md#ranking.
 //
 // An iteration is one pass over the active coordinates of every machine
 // not yet converged (LIBLINEAR's shrinking; see classify.L1SVM); the

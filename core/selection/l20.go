@@ -17,9 +17,9 @@ import (
 //
 // with A = [X 1] (m×(n+1), the bias column last) or X, Y = Y01 (or real
 // targets), W (n+1)×c, and W_F its n feature rows: the bias row carries γ
-// but is neither counted nor zeroed by the constraint (METHODS.md). The
-// paper writes X as n×m and the loss as ||XᵀW − Y||_{2,1}; the two agree
-// with its X our Aᵀ.
+// but is neither counted nor zeroed by the constraint
+// (docs/methods.md#bias). The paper writes X as n×m and the loss as
+// ||XᵀW − Y||_{2,1}; the two agree with its X our Aᵀ.
 //
 // Method. The constraint becomes the exact penalty (3.2),
 //
@@ -59,9 +59,10 @@ import (
 //   - Then (our addition, Swaps > 0, on by default) a support refinement by
 //     greedy forward–backward swaps (see refine): the penalised method ends
 //     in a local minimiser whose support is often a few per cent worse than
-//     the best K-subset (docs/l20.md: 24 of 140 small brute-forced cases
-//     above 2%, none after refinement). It never increases the objective;
-//     Swaps = 0 gives the paper's method with the projection.
+//     the best K-subset (docs/results.md#l20-optimality: 24 of 140 small
+//     brute-forced cases above 2%, none after refinement). It never
+//     increases the objective; Swaps = 0 gives the paper's method with the
+//     projection.
 //
 // Result.Objective is the exact objective of (2.3) at the returned W (which
 // is feasible); Result.Trace is the smoothed objective F_μ(W^k) of the stage
@@ -116,7 +117,8 @@ const DefaultL20Swaps = 10
 // DefaultSwitchTol is the threshold of the stage-switching rule (6.1).
 const DefaultSwitchTol = 1e-7
 
-// NewL20 returns l20 with the defaults of METHODS.md for K features.
+// NewL20 returns l20 with the defaults of docs/methods.md#l20 for K
+// features.
 func NewL20(k int) *L20 {
 	return &L20{K: k, Gamma: 0.1, RhoRel: 0.01, Mu0: 1, Sigma: 0.1, Epsilon: 0.1, StageIter: 200, Swaps: DefaultL20Swaps}
 }
@@ -506,16 +508,17 @@ const refineCandidates = 3
 // whose exact objective is f, by greedy forward–backward swaps, and
 // returns the new objective. This step is ours, not the paper's: nmAPG on
 // the nonconvex (3.2) ends in a local minimiser whose support can be a few
-// per cent worse than the best K-subset (see docs/l20.md). Each round
-// ranks the features j outside the support S by ||a_jᵀΠ(R)||, the size of
-// the first-order decrease of the loss when j enters (Π(R) the unit
-// residual rows, R = AW − Y), and for the best refineCandidates of them in
-// turn: solves (2.1) on S ∪ {j}; if |S| < K that is an addition, kept when
-// it lowers the objective; otherwise drops the row i ∈ S whose removal
-// raises the objective least (evaluated exactly, without re-solving),
-// solves (2.1) on S ∪ {j} − {i}, and keeps the swap when the objective
-// falls by more than 1e−7 relative. It stops after a round with no
-// improvement or l.Swaps accepted changes. The objective never increases.
+// per cent worse than the best K-subset (docs/l20.md#support-refinement,
+// docs/results.md#l20-optimality). Each round ranks the features j outside
+// the support S by ||a_jᵀΠ(R)||, the size of the first-order decrease of the
+// loss when j enters (Π(R) the unit residual rows, R = AW − Y), and for the
+// best refineCandidates of them in turn: solves (2.1) on S ∪ {j}; if |S| < K
+// that is an addition, kept when it lowers the objective; otherwise drops
+// the row i ∈ S whose removal raises the objective least (evaluated exactly,
+// without re-solving), solves (2.1) on S ∪ {j} − {i}, and keeps the swap
+// when the objective falls by more than 1e−7 relative. It stops after a
+// round with no improvement or l.Swaps accepted changes. The objective never
+// increases.
 func (l *L20) refine(ctx context.Context, d *l20Data, s *Settings, fit *L20Fit, w []float64, f float64, offset int) (float64, error) {
 	md := d.md
 	m, c, n, k := md.m, md.c, d.n, fit.K

@@ -458,7 +458,8 @@ func TestL20Errors(t *testing.T) {
 // features of each of five datasets × K = 1…4, for seeds 10–12 (on which
 // the support refinement was designed) and 20–23 (held out). It asserts
 // the 2% bound for the default l20 and logs how far the paper's method
-// alone (no refinement, swaps = 0) lands; docs/l20.md quotes the summary.
+// alone (no refinement, swaps = 0) lands; docs/results.md#l20-optimality
+// quotes the summary.
 func TestL20OptimalitySweep(t *testing.T) {
 	if os.Getenv("SPARSEFS_LONG") == "" {
 		t.Skip("set SPARSEFS_LONG=1 to run the 140-case sweep")
@@ -502,7 +503,7 @@ func TestL20OptimalitySweep(t *testing.T) {
 	}
 }
 
-// l20 accepts real-valued targets (METHODS.md, regression targets): with
+// l20 accepts real-valued targets (docs/methods.md#regression): with
 // the one-hot matrix given as targets it computes exactly what it computes
 // from the class labels; topk, a classifier's method, refuses them.
 func TestL20Targets(t *testing.T) {

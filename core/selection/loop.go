@@ -42,8 +42,9 @@ func (s Status) String() string {
 // criterion.
 func (s Status) Early() bool { return s == IterationLimit || s == Cancelled || s == NotTerminated }
 
-// Default settings of the loop (METHODS.md: "relative objective change
-// < 1e−6 or 1000 iterations; both are parameters").
+// Default settings of the loop (docs/methods.md#stopping: a relative
+// change of the objective below 1e−6, or 1000 iterations; both are
+// parameters).
 const (
 	DefaultMaxIterations = 1000
 	DefaultTolerance     = 1e-6

@@ -42,10 +42,10 @@ const (
 // K bounds the greedy search: the first K features are chosen greedily and
 // the other n − K follow by relevance I(f; c) (ties to the lower index),
 // which is then their score; K = 0, the default, ranks every feature
-// greedily as METHODS.md says. Choosing the top 100 of 10,000 features
-// costs 100 passes over the features, not the full O(n²) search.
+// greedily as docs/methods.md#mrmr says. Choosing the top 100 of 10,000
+// features costs 100 passes over the features, not the full O(n²) search.
 //
-// Decisions where the paper and METHODS.md are silent:
+// Decisions where the paper is silent (docs/methods.md#mrmr):
 //   - Ties go to the lower index, and criterion values within
 //     tieTolerance (1e−12 relative) of the best count as tied: mutual
 //     informations carry rounding of about 1e−15 bits, and mathematically
@@ -57,8 +57,8 @@ const (
 //     cannot be told from the rounding residue of an exact zero (and with
 //     up to a few thousand samples no nonzero value is that small: a 2×2
 //     table's is at least 8/(m⁴ ln 2) bits). MIQ's zero denominators then
-//     follow METHODS.md: 0/0 = 0 and x/0 = +Inf for a feature with no
-//     redundancy.
+//     follow docs/methods.md#zero-denominators: 0/0 = 0 and x/0 = +Inf for a
+//     feature with no redundancy.
 //
 // Cost: O(mn) to discretise (each feature becomes two bit sets, one per
 // extreme state) and for the relevances, then for each greedy step one

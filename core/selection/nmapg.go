@@ -25,7 +25,8 @@ import (
 //
 // where W_F are the first nf rows of W (the features): the bias row is
 // regularised by γ but neither counted nor zeroed by the K constraint
-// (METHODS.md). With ρ = 0 it is the convex model (2.1) (the rfs model).
+// (docs/methods.md#bias). With ρ = 0 it is the convex model (2.1) (the
+// rfs model).
 //
 // Its smoothing (Proposition 5.3) replaces each Euclidean norm ||v|| of a
 // residual row and of a row of W by Nesterov's approximation (Theorem 4.1,
@@ -319,9 +320,9 @@ func (s *nmapg) iterate() float64 {
 // weight matrix and Aᵀ times an m×c residual, with c (classes) small, at
 // every iteration. They run on core/linalg with each orientation of A
 // packed once, on first use (linalg.Packed), which beats gonum's Dgemm, the
-// row-blocked plain-Go loops these solvers used before and linalg.Gemm
-// (packing on every product) in both builds (BenchmarkSkinny;
-// docs/l20.md "Performance"). A must not change after the first product.
+// row-blocked plain-Go loops and linalg.Gemm (packing on every product)
+// in both builds (BenchmarkSkinny; docs/l20.md#performance,
+// docs/results.md#l20-speed). A must not change after the first product.
 type design struct {
 	a       []float64
 	m, p    int

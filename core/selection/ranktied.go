@@ -12,9 +12,9 @@ import (
 // once computed: the mutual information of two different contingency
 // tables can be the same number (a row proportional to another merges
 // with it), a feature and its affine image have the same t or F, and the
-// order of a sum changes its rounding. METHODS.md breaks ties by the lower
-// column index; without a tolerance that rule would be decided by
-// rounding noise (about 1e−16 relative), which no independent computation
+// order of a sum changes its rounding. docs/methods.md#ranking breaks ties
+// by the lower column index; without a tolerance that rule would be decided
+// by rounding noise (about 1e−16 relative), which no independent computation
 // could reproduce. 1e−12 is four orders of magnitude above that noise and
 // far below any difference that means something.
 const tieTolerance = 1e-12

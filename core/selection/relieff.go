@@ -10,14 +10,14 @@ import (
 )
 
 // DefaultReliefNeighbours is k, the number of nearest hits and of nearest
-// misses per other class of relieff (METHODS.md: k = 10).
+// misses per other class of relieff (docs/methods.md#relieff: k = 10).
 const DefaultReliefNeighbours = 10
 
 // ReliefF is the ReliefF filter of M. Robnik-Šikonja & I. Kononenko,
 // "Theoretical and empirical analysis of ReliefF and RReliefF", Machine
 // Learning 53 (2003) 23–69, §2.2 (the ReliefF algorithm and its weight
-// update), with every sample a probe (m iterations) as METHODS.md
-// requires:
+// update), with every sample a probe (m iterations) as
+// docs/methods.md#relieff requires:
 //
 //	W(f) = (1/m) Σ_i [ − (1/|H_i|) Σ_{h∈H_i} diff(f, x_i, x_h)
 //	                   + Σ_{C ≠ y_i} P(C)/(1 − P(y_i)) · (1/|M_i(C)|) Σ_{h∈M_i(C)} diff(f, x_i, x_h) ],

@@ -20,7 +20,7 @@ type RFS struct {
 	Solver IRLSSolver
 }
 
-// DefaultGamma is the default γ of RFS (METHODS.md).
+// DefaultGamma is the default γ of RFS (docs/methods.md#rfs).
 const DefaultGamma = 1
 
 var _ Selector = RFS{}

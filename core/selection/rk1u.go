@@ -9,13 +9,14 @@ import (
 //
 //	min_W ‖XW − Y‖_F² + λ‖W‖_{2,p}^p,   0 < p < 1,
 //
-// with Y = Y01 unless the problem overrides the coding (METHODS.md is
-// silent; the least-squares family here uses Y01, as MTFS). Reference: M.
-// Zhang, C. Ding, Y. Zhang, F. Nie, "Feature selection at the discrete
-// limit", AAAI 2014 (solved there by rank-one updates, hence the name); as
-// the r = 2 case of Table 1 of gsr-fs-peng-fan-irls, solved by its
-// Algorithm 1 (the shared IRLS engine, irlsModel), which reaches the same
-// kind of stationary point of this non-convex model. p = 1 is MTFS.
+// with Y = Y01 unless the problem overrides the coding (the papers are
+// silent; the least-squares family here uses Y01, as MTFS:
+// docs/methods.md#coding). Reference: M. Zhang, C. Ding, Y. Zhang, F. Nie,
+// "Feature selection at the discrete limit", AAAI 2014 (solved there by
+// rank-one updates, hence the name); as the r = 2 case of Table 1 of
+// gsr-fs-peng-fan-irls, solved by its Algorithm 1 (the shared IRLS engine,
+// irlsModel), which reaches the same kind of stationary point of this
+// non-convex model. p = 1 is MTFS.
 type RK1U struct {
 	// P is p ∈ (0, 1); zero means DefaultSparseP.
 	P float64

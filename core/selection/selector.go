@@ -25,16 +25,16 @@ type Problem struct {
 	// Bias appends a constant-1 column to X in the embedded models.
 	Bias bool
 	// Coding, if set, overrides the label coding a regression-based method
-	// uses by default (METHODS.md: "the user can override").
+	// uses by default (docs/methods.md#coding: the user can override it).
 	Coding Coding
 	// Targets, if set, are m×t real-valued targets used by the
-	// regression-based methods in place of the coded labels (METHODS.md,
-	// "Regression targets"). Y and C may then be empty; filters, which
-	// need classes, refuse such a problem.
+	// regression-based methods in place of the coded labels
+	// (docs/methods.md#regression). Y and C may then be empty; filters,
+	// which need classes, refuse such a problem.
 	Targets *mat.Dense
 }
 
-// Coding names a label coding of METHODS.md.
+// Coding names a label coding of docs/methods.md#coding.
 type Coding string
 
 const (
@@ -209,11 +209,12 @@ func RowNorms(w *mat.Dense, n int) []float64 {
 	return out
 }
 
-// SparsityTol is the default relative tolerance of NonzeroRows (METHODS.md).
+// SparsityTol is the default relative tolerance of NonzeroRows
+// (docs/methods.md#sparsity).
 const SparsityTol = 1e-6
 
 // NonzeroRows counts the norms above tol times the largest one (the sparsity
-// level of METHODS.md). All-zero norms count as zero rows.
+// level of docs/methods.md#sparsity). All-zero norms count as zero rows.
 func NonzeroRows(norms []float64, tol float64) int {
 	max := 0.0
 	for _, v := range norms {
@@ -260,7 +261,7 @@ func (p *Problem) Design() *mat.Dense {
 	return a
 }
 
-// OneHot returns the m×c indicator matrix Y01 of METHODS.md.
+// OneHot returns the m×c indicator matrix Y01 of docs/methods.md#coding.
 func (p *Problem) OneHot() *mat.Dense {
 	y := mat.NewDense(len(p.Y), p.C, nil)
 	for i, k := range p.Y {
@@ -269,7 +270,8 @@ func (p *Problem) OneHot() *mat.Dense {
 	return y
 }
 
-// PlusMinus returns the m×c one-vs-rest ±1 matrix Ypm of METHODS.md.
+// PlusMinus returns the m×c one-vs-rest ±1 matrix Ypm of
+// docs/methods.md#coding.
 func (p *Problem) PlusMinus() *mat.Dense {
 	y := mat.NewDense(len(p.Y), p.C, nil)
 	for i, k := range p.Y {

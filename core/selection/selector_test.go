@@ -10,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// The codings of METHODS.md on a 3-sample, 3-class problem, and the
-// override and regression targets that replace them.
+// The codings of docs/methods.md#coding on a 3-sample, 3-class problem, and
+// the override and regression targets that replace them.
 func TestResponseCodings(t *testing.T) {
 	p := &Problem{X: mat.NewDense(3, 1, []float64{1, 2, 3}), Y: []int{2, 0, 1}, C: 3}
 	y01 := []float64{0, 0, 1, 1, 0, 0, 0, 1, 0}

@@ -14,8 +14,7 @@ import (
 
 // TopK is the exact top-K selector of Cai, Nie and Huang, "Exact top-k
 // feature selection via ℓ2,0-norm constraint", IJCAI 2013 (the baseline
-// TopK of l20-nmapg §6; that paper is not in papers/, METHODS.md spells its
-// algorithm out):
+// TopK of l20-nmapg §6; docs/methods.md#topk spells its algorithm out):
 //
 //	min_{W,b} ||XW + 1bᵀ − Y||_{2,1}   s.t.  ||W||_{2,0} = K,
 //
@@ -55,7 +54,8 @@ type TopK struct {
 	Mu, Rho float64
 }
 
-// NewTopK returns topk with the settings of METHODS.md for K features.
+// NewTopK returns topk with the settings of docs/methods.md#topk for K
+// features.
 func NewTopK(k int) *TopK { return &TopK{K: k, Mu: 0.1, Rho: 1.02} }
 
 var _ Selector = (*TopK)(nil)

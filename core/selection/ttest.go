@@ -7,8 +7,8 @@ import (
 	"sparsefs/api"
 )
 
-// TTest is the two-sample t-test filter of METHODS.md: the score of
-// feature j is Welch's statistic in absolute value,
+// TTest is the two-sample t-test filter of docs/methods.md#ttest: the score
+// of feature j is Welch's statistic in absolute value,
 //
 //	t_j = |μ₁j − μ₂j| / √(s₁j²/m₁ + s₂j²/m₂),   s² the sample variance (m − 1),
 //
@@ -18,9 +18,10 @@ import (
 // equal_var=False).statistic|.
 //
 // Only the classes present count (a training part may lack one). A class of
-// a single sample has sample variance 0/0 = 0 (METHODS.md's zero rule; scipy
-// would return NaN); a constant feature scores 0 and one constant within
-// both groups but with different means +Inf.
+// a single sample has sample variance 0/0 = 0 (the zero rule of
+// docs/methods.md#zero-denominators; scipy would return NaN); a constant
+// feature scores 0 and one constant within both groups but with different
+// means +Inf.
 //
 // Cost: O(mn) for the class means and sums of squares (two passes, so that
 // a large mean does not swamp the spread), then O(c²n) to pool the other

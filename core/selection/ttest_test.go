@@ -72,9 +72,10 @@ func TestTTestOneVsRest(t *testing.T) {
 	}
 }
 
-// A class of one sample has sample variance 0/0 = 0 (METHODS.md), so
-// {5} against {1, 2, 3} gives |t| = |5 − 2| / √(0 + 1/3) = 3√3 by hand;
-// two single samples give +Inf when they differ and 0 when they are equal.
+// A class of one sample has sample variance 0/0 = 0
+// (docs/methods.md#zero-denominators), so {5} against {1, 2, 3} gives
+// |t| = |5 − 2| / √(0 + 1/3) = 3√3 by hand; two single samples give +Inf
+// when they differ and 0 when they are equal.
 func TestTTestSingleSampleClass(t *testing.T) {
 	if got := fit(t, "ttest", groupsProblem([]float64{1, 2, 3}, []float64{5})).Scores[0]; !relClose(got, 3*math.Sqrt(3), 1e-14) {
 		t.Errorf("|t| = %v, want 3√3", got)

@@ -16,9 +16,10 @@ type group struct {
 // B. L. Welch, "The generalization of 'Student's' problem when several
 // different population variances are involved", Biometrika 34 (1947); it is
 // scipy.stats.ttest_ind(a, b, equal_var=False). Zero denominators follow
-// METHODS.md: the sample variance of a single observation is 0/0 = 0 (it
-// contributes no spread), and |t| is 0/0 = 0 for equal means with no spread
-// and x/0 = +Inf for different means with no spread.
+// docs/methods.md#zero-denominators: the sample variance of a single
+// observation is 0/0 = 0 (it contributes no spread), and |t| is 0/0 = 0 for
+// equal means with no spread and x/0 = +Inf for different means with no
+// spread.
 func welchT(a, b group) float64 {
 	v := ratio(a.ss, float64(a.n-1))/float64(a.n) + ratio(b.ss, float64(b.n-1))/float64(b.n)
 	return ratio(math.Abs(a.mean-b.mean), math.Sqrt(v))

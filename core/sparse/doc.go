@@ -14,8 +14,8 @@
 //
 // except where a paper states its own form, which the function's comment
 // then gives (ProxL1Sq follows exclusive-l21-ming-ding-2019, Eq. 3, which has
-// no ½). The matrix norms follow METHODS.md: ‖W‖_{2,1} = Σ_j ‖w^j‖₂,
-// ‖W‖_{1,2}² = Σ_j ‖w^j‖₁², ‖W‖_{2,p}^p = Σ_j ‖w^j‖₂^p.
+// no ½). The matrix norms follow docs/methods.md#norms:
+// ‖W‖_{2,1} = Σ_j ‖w^j‖₂, ‖W‖_{1,2}² = Σ_j ‖w^j‖₁², ‖W‖_{2,p}^p = Σ_j ‖w^j‖₂^p.
 //
 // Functions write their result into a destination slice given by the caller
 // (which may alias the input where the comment says so) and allocate nothing,

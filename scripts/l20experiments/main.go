@@ -1,6 +1,9 @@
 // Command l20experiments reproduces, for the l20 and topk selectors, the
 // sparsity-level experiment (§6.4) and the convergence experiment (§6.5) of
-// An, Dong and Qin (2021) on the shared datasets. It writes the numbers as
+// An, Dong and Qin (2021) on the shared datasets (scikit-feature's benchmark
+// collection as gzip-compressed CSV files, kept outside the repository:
+// -data DIR, $SPARSEFS_DATA or ../shared/data; docs/results.md#datasets).
+// It writes the numbers as
 // CSV and draws the figures as SVG (a small plain-Go plotter below; no
 // third-party tools) into the output directory, and prints a summary.
 //

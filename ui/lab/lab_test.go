@@ -107,14 +107,14 @@ func TestExpand(t *testing.T) {
 	}
 }
 
-// Every preset parses, names only METHODS.md's method ids and parameter
+// Every preset parses, names only docs/methods.md's method ids and parameter
 // names, and has a protocol whose K list parses.
 func TestPresets(t *testing.T) {
 	ps, err := Presets()
 	if err != nil || len(ps) < 5 {
 		t.Fatalf("%d presets, %v", len(ps), err)
 	}
-	// The ids and parameter names of METHODS.md's tables.
+	// The ids and parameter names of docs/methods.md's tables.
 	ids := "rfs gsr dso exl21 l20 mtfs erfs rk1u elasso topk l1svm fisher fstat ttest relieff infogain mrmr"
 	params := "gamma lambda p r alpha beta k"
 	for _, p := range ps {
@@ -123,7 +123,7 @@ func TestPresets(t *testing.T) {
 		}
 		for _, m := range p.Methods {
 			if !strings.Contains(" "+ids+" ", " "+m.Name+" ") {
-				t.Errorf("%s: method %q is not in METHODS.md", p.ID, m.Name)
+				t.Errorf("%s: method %q is not in docs/methods.md", p.ID, m.Name)
 			}
 			for name, text := range m.Params {
 				if !strings.Contains(" "+params+" ", " "+name+" ") {

@@ -9,9 +9,9 @@ import (
 	"sparsefs/core/plan"
 )
 
-// Unit is one job of a run: a selector with one combination of parameter
-// values, fitted to the whole data (until the evaluation lands, a run is
-// this; see docs/ui.md for how evaluation units will take its place).
+// Unit is one job of a ranking ("Rank on all the data", docs/ui.md): a
+// selector with one combination of parameter values, fitted to the whole
+// data.
 type Unit struct {
 	// Label says what the unit is: the method and the parameter values
 	// set in the configuration ("rfs · gamma 0.1").

@@ -13,7 +13,7 @@ import (
 )
 
 // presetsJSON lists the papers' experiments (presets.json; the methods and
-// parameter names are METHODS.md's, the protocols each paper's own).
+// parameter names are docs/methods.md's, the protocols each paper's own).
 //
 //go:embed presets.json
 var presetsJSON []byte

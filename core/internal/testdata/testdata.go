@@ -1,6 +1,10 @@
 // Package testdata locates the shared benchmark datasets (the directory
 // shared/data beside the repository) for tests and benchmarks, which read
-// them in place: they are never copied into the repository.
+// them in place: they are never copied into the repository. They are the
+// feature-selection benchmark collection that scikit-feature redistributes
+// (jundongl/scikit-feature, skfeature/data/*.mat), converted to
+// gzip-compressed CSV files (GLIOMA.csv.gz, …; the class in the last
+// column); docs/results.md#datasets says where they come from.
 //
 // The directory is $SPARSEFS_DATA when that is set, otherwise the first
 // shared/data found beside the working directory or one of its parents.

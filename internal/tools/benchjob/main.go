@@ -2,7 +2,7 @@
 // in one process, after a warm-up on a small synthetic problem. It is how
 // scripts/bench_irls.sh times the solvers compiled to wasm under node,
 // where the first long call of a kernel runs in V8's baseline tier
-// (docs/wasm.md#tiering): the warm-up lets the kernels reach the optimising tier
+// (docs/wasm.md#baseline-tier): the warm-up lets the kernels reach the optimising tier
 // before the timed runs, as the browser harness does.
 //
 // Usage:
