@@ -109,12 +109,14 @@ type UnitResult struct {
 // Fit is one fit of a selector inside a unit: the whole ranking and the
 // model's record (its FitRecord).
 type Fit struct {
-	FitRecord
+	// K is the subset size a per-K method was fitted for (0 otherwise).
+	K       int    `json:"k,omitempty"`
 	Ranking []int  `json:"ranking"`
 	Scores  Floats `json:"scores"`
 	// PerClass ranks the features once per class, for the methods that
 	// select per class (exl21, elasso); omitted otherwise.
 	PerClass [][]int `json:"per_class,omitempty"`
+	FitRecord
 	// Weights holds |W| of the top-ranked rows when Plan.WeightRows asks
 	// for them (embedded methods only).
 	Weights *FitWeights `json:"weights,omitempty"`
@@ -125,8 +127,6 @@ type Fit struct {
 // the convergence plot) and the sparsity level of W. Read alone from a
 // fit's JSON, it skips the long arrays of a wide dataset.
 type FitRecord struct {
-	// K is the subset size a per-K method was fitted for (0 otherwise).
-	K int `json:"k,omitempty"`
 	// Objective is null for filters.
 	Objective  *Float `json:"objective"`
 	Iterations int    `json:"iterations"`

@@ -187,22 +187,10 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 	if err != nil {
 		return nil, err
 	}
-	fit := api.Fit{Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass,
-		FitRecord: api.FitRecord{Iterations: res.Iterations, Stop: res.Status.String(), Trace: res.Trace, Seconds: time.Since(start).Seconds()}}
-	if fit.Trace == nil {
-		fit.Trace = api.Floats{}
-	}
-	if !math.IsNaN(res.Objective) {
-		obj := api.Float(res.Objective)
-		fit.Objective = &obj
-	}
-	if res.W != nil {
-		nz := selection.NonzeroRows(res.Scores, selection.SparsityTol)
-		fit.NonzeroRows = &nz
-		if e.plan.WeightRows > 0 {
-			rows := append([]int(nil), res.Ranking[:min(e.plan.WeightRows, len(res.Ranking))]...)
-			fit.Weights = &api.FitWeights{Rows: rows, Abs: AbsRows(res.W, rows)}
-		}
+	fit := api.Fit{Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass, FitRecord: res.Record(time.Since(start).Seconds())}
+	if res.W != nil && e.plan.WeightRows > 0 {
+		rows := append([]int(nil), res.Ranking[:min(e.plan.WeightRows, len(res.Ranking))]...)
+		fit.Weights = &api.FitWeights{Rows: rows, Abs: AbsRows(res.W, rows)}
 	}
 	if res.Status.Early() {
 		f.notes = append(f.notes, fmt.Sprintf("%s stopped early (%s) after %d iterations", v.info.Method, res.Status, res.Iterations))

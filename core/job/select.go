@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 	"time"
 
@@ -81,12 +80,12 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	if err != nil {
 		return nil, err
 	}
-	seconds := time.Since(start).Seconds()
+	rec := res.Record(time.Since(start).Seconds())
 	out := &api.Selection{
 		Method: spec.Name, Params: spec.Display(params), Preprocess: string(scaling), Bias: bias, Coding: string(coding),
 		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass,
-		Iterations: res.Iterations, Stop: res.Status.String(), Trace: nonNil(res.Trace), Certificate: res.Certificate,
-		Seconds: seconds, Warnings: append(warnings, res.Notes...),
+		Objective: rec.Objective, Iterations: rec.Iterations, Stop: rec.Stop, Trace: rec.Trace, Certificate: res.Certificate,
+		NonzeroRows: rec.NonzeroRows, Seconds: rec.Seconds, Warnings: append(warnings, res.Notes...),
 	}
 	switch {
 	case req.K > 0:
@@ -94,16 +93,8 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	case takesK:
 		out.Selected = res.Ranking[:min(int(params[selection.KParam]), len(res.Ranking))]
 	}
-	if !math.IsNaN(res.Objective) {
-		f := api.Float(res.Objective)
-		out.Objective = &f
-	}
-	if res.W != nil {
-		nz := selection.NonzeroRows(res.Scores, selection.SparsityTol)
-		out.NonzeroRows = &nz
-		if req.WeightRows > 0 {
-			out.Weights = topWeights(res.W, res.Ranking, req.WeightRows, ds.Classes)
-		}
+	if res.W != nil && req.WeightRows > 0 {
+		out.Weights = topWeights(res.W, res.Ranking, req.WeightRows, ds.Classes)
 	}
 	return out, nil
 }

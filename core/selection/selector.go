@@ -167,6 +167,25 @@ type Result struct {
 	Certificate *Certificate
 }
 
+// Record is the fit's record in the job format, its wall time given: the
+// objective (null for a filter), iterations, stop reason, trace and the
+// sparsity level of W (null without W).
+func (r *Result) Record(seconds float64) api.FitRecord {
+	rec := api.FitRecord{Iterations: r.Iterations, Stop: r.Status.String(), Trace: r.Trace, Seconds: seconds}
+	if rec.Trace == nil {
+		rec.Trace = api.Floats{}
+	}
+	if !math.IsNaN(r.Objective) {
+		f := api.Float(r.Objective)
+		rec.Objective = &f
+	}
+	if r.W != nil {
+		nz := NonzeroRows(r.Scores, SparsityTol)
+		rec.NonzeroRows = &nz
+	}
+	return rec
+}
+
 // FilterResult returns the Result of a filter from its scores.
 func FilterResult(scores []float64) *Result {
 	return &Result{

@@ -107,7 +107,10 @@ func (r *EvalRun) AddPart(u int, raw, digest []byte) error {
 	var part struct {
 		Units []*struct {
 			api.UnitResult
-			Fits []api.FitRecord `json:"fits"`
+			Fits []struct {
+				K int `json:"k,omitempty"`
+				api.FitRecord
+			} `json:"fits"`
 		} `json:"units"`
 	}
 	if err := json.Unmarshal(light, &part); err != nil {
@@ -119,7 +122,7 @@ func (r *EvalRun) AddPart(u int, raw, digest []byte) error {
 	res := part.Units[0].UnitResult
 	res.Fits = make([]api.Fit, len(part.Units[0].Fits))
 	for i, f := range part.Units[0].Fits {
-		res.Fits[i] = api.Fit{FitRecord: f}
+		res.Fits[i] = api.Fit{K: f.K, FitRecord: f.FitRecord}
 	}
 	r.Parts[u], r.Units[u] = raw, &res
 	if r.digests == nil {
