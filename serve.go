@@ -10,7 +10,9 @@
 // under a sub-path, as a static host would place it (the app uses relative
 // URLs only). -plain sends no security headers at all, as a bare static host
 // would (the page's meta policy must then do the work; the tests use it);
-// -log prints every request to standard error.
+// -log prints every request to standard error. Only regular files inside
+// the folder are served (a link leading out of it is not followed), and no
+// file or folder whose name starts with a dot.
 //
 // When the port is taken, serve picks a free one; it prints the URL to open.
 package main
@@ -21,6 +23,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log"
 	"mime"
 	"net"
@@ -85,7 +88,11 @@ func main() {
 	if err != nil {
 		log.Fatalf("serve: %v", err)
 	}
-	h := &site{dir: *dir, prefix: prefix, plain: *plain, log: *logRequests, gz: map[string]gzEntry{}}
+	root, err := os.OpenRoot(*dir)
+	if err != nil {
+		log.Fatalf("serve: %v", err)
+	}
+	h := &site{root: root, prefix: prefix, plain: *plain, log: *logRequests, gz: map[string]gzEntry{}}
 	go h.precompress()
 	mux := http.NewServeMux()
 	mux.Handle(prefix, h)
@@ -105,12 +112,13 @@ func isAddrInUse(err error) bool {
 	return errors.As(err, &op) && strings.Contains(op.Err.Error(), "address already in use")
 }
 
-// site serves the files of dir under prefix.
+// site serves the files of a folder (root) under prefix.
 type site struct {
-	dir, prefix string
-	plain, log  bool
-	mu          sync.Mutex
-	gz          map[string]gzEntry // compressed bodies by path
+	root       *os.Root
+	prefix     string
+	plain, log bool
+	mu         sync.Mutex
+	gz         map[string]gzEntry // compressed bodies by path
 }
 
 type gzEntry struct {
@@ -138,33 +146,54 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if rel == "" || strings.HasSuffix(r.URL.Path, "/") {
 		rel = path.Join(rel, "index.html")
 	}
-	file := filepath.Join(s.dir, filepath.FromSlash(rel))
-	st, err := os.Stat(file)
-	if err != nil || st.IsDir() {
+	f, st, ok := s.open(rel)
+	if !ok {
 		http.NotFound(w, r)
 		return
 	}
-	if t, ok := types[filepath.Ext(file)]; ok {
+	defer f.Close()
+	if t, ok := types[path.Ext(rel)]; ok {
 		hdr.Set("Content-Type", t)
 	}
 	hdr.Add("Vary", "Accept-Encoding")
-	if compressible(file) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		body, err := s.compressed(file, st.ModTime())
+	if compressible(rel) && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		body, err := s.compressed(rel, st.ModTime())
 		if err == nil {
 			hdr.Set("Content-Encoding", "gzip")
 			http.ServeContent(w, r, rel, st.ModTime(), bytes.NewReader(body))
 			return
 		}
 	}
-	http.ServeFile(w, r, file)
+	http.ServeContent(w, r, rel, st.ModTime(), f)
+}
+
+// open opens the file at rel (slash-separated, relative to the folder) if
+// it may be served: a regular file inside the folder (os.Root refuses a
+// path or a link that leads out of it), with no dot-named part.
+func (s *site) open(rel string) (*os.File, os.FileInfo, bool) {
+	for _, part := range strings.Split(rel, "/") {
+		if strings.HasPrefix(part, ".") {
+			return nil, nil, false
+		}
+	}
+	f, err := s.root.Open(filepath.FromSlash(rel))
+	if err != nil {
+		return nil, nil, false
+	}
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, false
+	}
+	return f, st, true
 }
 
 // precompress compresses every compressible file once, at start-up and in
 // the background, as a static host would have them ready: the first visitor
 // does not wait for ui.wasm to be compressed.
 func (s *site) precompress() {
-	filepath.WalkDir(s.dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && compressible(p) {
+	fs.WalkDir(s.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && compressible(p) {
 			if st, err := d.Info(); err == nil {
 				s.compressed(p, st.ModTime())
 			}
@@ -174,22 +203,22 @@ func (s *site) precompress() {
 }
 
 func compressible(file string) bool {
-	switch filepath.Ext(file) {
+	switch path.Ext(file) {
 	case ".wasm", ".js", ".html", ".css", ".svg", ".csv", ".txt", ".json", ".webmanifest":
 		return true
 	}
 	return false
 }
 
-// compressed returns the gzip body of a file, compressing it once per
-// modification.
+// compressed returns the gzip body of a file (slash-separated, relative
+// to the folder), compressing it once per modification.
 func (s *site) compressed(file string, mod time.Time) ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e, ok := s.gz[file]; ok && e.mod.Equal(mod) {
 		return e.body, nil
 	}
-	raw, err := os.ReadFile(file)
+	raw, err := s.root.ReadFile(filepath.FromSlash(file))
 	if err != nil {
 		return nil, err
 	}

@@ -182,6 +182,10 @@ type MethodInfo struct {
 	// SelectsK marks a method whose parameter k (KParam) is the number of
 	// features it selects (filled from Request.K).
 	SelectsK bool `json:"selects_k,omitempty"`
+	// KDepth marks a method whose parameter k, left at 0 ("all"), is set
+	// to Request.K: it then computes only what the top K features need
+	// (mrmr's greedy search; the others follow by relevance).
+	KDepth bool `json:"k_depth,omitempty"`
 }
 
 // KParam is the name of the parameter of a method that selects a given

@@ -83,8 +83,7 @@ func parseEval(args []string, stderr io.Writer) (*api.Request, output, error) {
 	if fs.NArg() > 0 {
 		return nil, o, fmt.Errorf("unexpected argument %q (flags come as -name value)", fs.Arg(0))
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := flagSet(fs)
 	if requestPath != "" {
 		for name := range set {
 			switch name {
@@ -237,6 +236,8 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 			c.C, c.Multiclass, c.Bias = cost, multiclass, svmBias
 		case api.KNN:
 			c.Neighbors = neighbors
+		default:
+			return nil, fmt.Errorf("-classifier: unknown classifier %q: use svm or knn", name)
 		}
 		pl.Classifiers = append(pl.Classifiers, c)
 	}

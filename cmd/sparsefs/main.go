@@ -219,6 +219,13 @@ func parse(fs *flag.FlagSet, args []string, d *api.Data, stderr io.Writer) error
 	return nil
 }
 
+// flagSet returns the names of the flags given on the command line.
+func flagSet(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
 // output is how a command writes its result: indented JSON or not, a
 // reduced file's CSV into a file (-o) or to standard output, whether it
 // shows progress on standard error (-progress), and where select writes
@@ -286,6 +293,12 @@ func parseSelect(args []string, stderr io.Writer) (*api.Request, output, error) 
 	if req.Method == "" {
 		return nil, o, errors.New(`-method is required (see "sparsefs methods")`)
 	}
+	if _, err := plan.Lookup(job.Methods().Methods, req.Method); err != nil {
+		return nil, o, err
+	}
+	if set := flagSet(fs); set["k"] && req.K < 1 {
+		return nil, o, fmt.Errorf("-k %d: give a number of features of at least 1", req.K)
+	}
 	if err := o.check(); err != nil {
 		return nil, o, err
 	}
@@ -304,6 +317,9 @@ func parseInspect(args []string, stderr io.Writer) (*api.Request, output, error)
 	fs.IntVar(&req.PreviewRows, "rows", 5, "how many rows to preview")
 	if err := parse(fs, args, &req.Data, stderr); err != nil {
 		return nil, output{}, err
+	}
+	if req.PreviewRows < 1 {
+		return nil, output{}, fmt.Errorf("-rows %d: preview at least 1 row", req.PreviewRows)
 	}
 	return req, output{indent: true}, nil
 }

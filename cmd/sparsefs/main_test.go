@@ -95,9 +95,14 @@ func TestCLIErrors(t *testing.T) {
 		{[]string{"select", "-data", good, "-method", "fisher", "-param", "gamma"}, 2, `"gamma" is not NAME=VALUE`},
 		{[]string{"select", "-data", good, "-method", "fisher", "-param", "gamma="}, 2, `"gamma=" is not NAME=VALUE`},
 		{[]string{"select", "-data", good, "-method", "fisher", "-param", "gamma=1"}, 1, "fisher takes no parameters"},
-		{[]string{"select", "-data", good, "-method", "lasso"}, 1, `unknown method "lasso"`},
+		{[]string{"select", "-data", good, "-method", "lasso"}, 2, `unknown method "lasso"`},
 		{[]string{"select", "-data", bad, "-method", "fisher"}, 1, "bad.csv: line 3: this row has 2 fields but the header has 3"},
 		{[]string{"select", "-data", good, "-method", "fisher", "-bias=maybe"}, 2, "invalid boolean value"},
+		{[]string{"select", "-data", good, "-method", "l20", "-k", "0"}, 2, "-k 0: give a number of features of at least 1"},
+		{[]string{"select", "-data", good, "-method", "fisher", "-reduced", "x.csv"}, 2, "-reduced writes the top K features: give -k"},
+		{[]string{"inspect", "-data", good, "-rows", "0"}, 2, "-rows 0"},
+		{[]string{"reduce", "-data", good}, 2, "-features is required"},
+		{[]string{"reduce", "-data", good, "-features", "5"}, 1, "feature 5 does not exist"},
 	} {
 		code, out, errs := runCLI(c.args...)
 		if code != c.code || !strings.Contains(errs, c.fragment) || out != "" {
@@ -216,7 +221,12 @@ func TestEvalErrors(t *testing.T) {
 		{[]string{"eval", "-data", good, "-methods", "nope"}, 2, `unknown method "nope"`},
 		{[]string{"eval", "-data", good, "-methods", "fisher", "-k", "5"}, 1, "every K of the list (5) exceeds the 3 features"},
 		{[]string{"eval", "-data", good, "-methods", "fisher", "-foldfile", folds}, 1, "4 entries for 6 samples"},
-		{[]string{"eval", "-data", good, "-methods", "fisher", "-classifier", "tree"}, 1, `unknown classifier "tree"`},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-classifier", "tree"}, 2, `unknown classifier "tree"`},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-workers", "-5"}, 2, "-workers -5"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-classifier", "knn", "-neighbors", "0"}, 2, "-neighbors 0"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-holdout", "0.7x0"}, 2, "0 holdout repeats"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-C", "NaN"}, 2, "-C NaN"},
+		{[]string{"eval", "-data", good, "-methods", "fisher", "-cv", "0"}, 2, "-cv 0"},
 		{[]string{"eval", "-data", good, "-methods", "fisher", "-tune", "gamma"}, 2, "is not NAME=VALUES"},
 		{[]string{"eval", "-request", good, "-methods", "fisher"}, 2, "cannot be combined with -request"},
 		{[]string{"merge"}, 2, "give the part files"},
@@ -226,5 +236,38 @@ func TestEvalErrors(t *testing.T) {
 		if code != c.code || !strings.Contains(errs, c.fragment) || out != "" {
 			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", c.args, code, errs, c.code, c.fragment)
 		}
+	}
+}
+
+// select -reduced and reduce write the chosen features and the label as
+// CSV; a file that cannot be written whole is not written at all.
+func TestReducedFiles(t *testing.T) {
+	// f_classif ranks a (F = 50) before b (F = 16): see TestSelect.
+	path := writeFile(t, "d.csv", "y,a,b\n0,1,0\n0,2,2\n1,6,5\n1,7,5\n")
+	dir := t.TempDir()
+	top := filepath.Join(dir, "top.csv")
+	if code, _, errs := runCLI("select", "-data", path, "-method", "fstat", "-label", "y", "-k", "1", "-reduced", top); code != 0 {
+		t.Fatalf("select -reduced: exit %d: %s", code, errs)
+	}
+	if b, err := os.ReadFile(top); err != nil || string(b) != "a,y\n1,0\n2,0\n6,1\n7,1\n" {
+		t.Errorf("reduced data %q, %v", b, err)
+	}
+	out := filepath.Join(dir, "two.csv")
+	if code, stdout, errs := runCLI("reduce", "-data", path, "-label", "y", "-features", "1,0", "-o", out); code != 0 || stdout != "" {
+		t.Fatalf("reduce: exit %d: %s %s", code, errs, stdout)
+	}
+	if b, err := os.ReadFile(out); err != nil || string(b) != "b,a,y\n0,1,0\n2,2,0\n5,6,1\n5,7,1\n" {
+		t.Errorf("reduce -o wrote %q, %v", b, err)
+	}
+	if code, stdout, _ := runCLI("reduce", "-data", path, "-label", "y", "-features", "0"); code != 0 || stdout != "a,y\n1,0\n2,0\n6,1\n7,1\n" {
+		t.Errorf("reduce to standard output: exit %d, %q", code, stdout)
+	}
+	missing := filepath.Join(dir, "no", "such", "dir.csv")
+	if code, _, _ := runCLI("reduce", "-data", path, "-features", "0", "-o", missing); code != 1 {
+		t.Errorf("reduce into a missing folder: exit %d", code)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("files left in the folder: %v", entries)
 	}
 }

@@ -37,6 +37,9 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 		}
 		params[selection.KParam] = float64(req.K)
 	}
+	if _, given := req.Params[selection.KParam]; spec.KDepth && req.K > 0 && !given {
+		params[selection.KParam] = float64(req.K)
+	}
 	scaling, err := dataset.ParseScaling(req.Preprocess)
 	if err != nil {
 		return nil, err
@@ -81,6 +84,9 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 		return nil, err
 	}
 	rec := res.Record(time.Since(start).Seconds())
+	if res.Status == selection.IterationLimit {
+		warnings = append(warnings, fmt.Sprintf("%s stopped at its iteration limit (%d iterations) before meeting its stopping rule: the answer may be away from the optimum; raise max_iter", spec.Name, res.Iterations))
+	}
 	out := &api.Selection{
 		Method: spec.Name, Params: spec.Display(params), Preprocess: string(scaling), Bias: bias, Coding: string(coding),
 		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass,

@@ -276,11 +276,12 @@ func popAnd(a, b []uint64) int {
 
 func init() {
 	Register(&Spec{
-		Name:  "mrmr",
-		Title: "mRMR",
-		Doc:   "greedy minimum-redundancy maximum-relevance order on 3-state discretised features (mutual information in bits)",
-		Paper: "Peng, Long & Ding, IEEE TPAMI 27 (2005) §2",
-		Kind:  Filter,
+		Name:   "mrmr",
+		Title:  "mRMR",
+		Doc:    "greedy minimum-redundancy maximum-relevance order on 3-state discretised features (mutual information in bits)",
+		Paper:  "Peng, Long & Ding, IEEE TPAMI 27 (2005) §2",
+		Kind:   Filter,
+		KDepth: true,
 		Params: []Param{
 			{Name: "criterion", Default: MID, Choices: []string{"MID", "MIQ"}, Doc: "relevance minus (MID) or divided by (MIQ) the mean redundancy with the features already chosen"},
 			{Name: "k", Default: 0, Min: 0, Max: 1e9, Integer: true, Doc: "features chosen greedily (0 = all); the others follow by relevance I(f;class)"},

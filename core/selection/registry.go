@@ -44,6 +44,11 @@ type Spec struct {
 	// for (other methods may use the name k for something else, as
 	// ReliefF's neighbours).
 	SelectsK bool
+	// KDepth marks a method whose integer parameter KParam, when 0,
+	// means "all": a smaller value bounds its work to what the top k
+	// features need (mRMR's greedy search). A request for the top K that
+	// leaves it at 0 sets it to K.
+	KDepth bool
 	// New builds the selector from a complete, checked set of parameters.
 	New func(p Params) (Selector, error)
 }
@@ -96,7 +101,7 @@ func (s *Spec) Info() api.MethodInfo {
 	if ps == nil {
 		ps = []Param{}
 	}
-	return api.MethodInfo{Name: s.Name, Title: s.Title, Doc: s.Doc, Paper: s.Paper, Kind: s.Kind, Params: ps, SelectsK: s.SelectsK}
+	return api.MethodInfo{Name: s.Name, Title: s.Title, Doc: s.Doc, Paper: s.Paper, Kind: s.Kind, Params: ps, SelectsK: s.SelectsK, KDepth: s.KDepth}
 }
 
 // Resolve returns the full parameter set: the user's values, checked, and

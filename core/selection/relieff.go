@@ -2,7 +2,9 @@ package selection
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -116,7 +118,11 @@ func (r ReliefF) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, err
 	for t, j := range keep {
 		scores[j] = w[t] / float64(m)
 	}
-	return tiedFilterResult(scores), nil
+	res := tiedFilterResult(scores)
+	if largest := slices.Max(counts); k > largest {
+		res.Notes = append(res.Notes, fmt.Sprintf("relieff: k = %d neighbours reaches past every class (the largest has %d samples): every sample of a class is a neighbour", k, largest))
+	}
+	return res, nil
 }
 
 // rangeScaled returns the non-constant features of x mapped to
