@@ -79,7 +79,7 @@ func TestDelimiterDetected(t *testing.T) {
 		"1,5;2;0\n3;4,25;1\n":  ';', // decimal commas vary per line; semicolons do not
 		"\"a;b\",c,d\n1,2,0\n": ',', // a quoted semicolon is not a delimiter
 	} {
-		if got := sniffDelimiter([]byte(text)); got != want {
+		if got := sniffDelimiter([]byte(text), true); got != want {
 			t.Errorf("sniffDelimiter(%q) = %q, want %q", text, got, want)
 		}
 	}
@@ -104,7 +104,8 @@ func TestHeaderless(t *testing.T) {
 }
 
 func TestLabelColumn(t *testing.T) {
-	text := "id,Diagnosis,g1,g2\n1,0,0.5,3\n2,1,0.7,1\n3,0,0.1,2\n"
+	// No column has a distinct value in every row: such a label is refused.
+	text := "id,Diagnosis,g1,g2\n1,0,0.5,3\n2,1,0.7,1\n1,0,0.1,3\n"
 	for label, wantLabel := range map[string]string{"Diagnosis": "Diagnosis", "diagnosis": "Diagnosis", "2": "Diagnosis", "first": "id", "last": "g2", "": "g2"} {
 		ds := mustParse(t, text, Options{Label: label})
 		if ds.Label != wantLabel {
@@ -181,10 +182,11 @@ func TestBadInput(t *testing.T) {
 		{"single column", "label\nx\ny\n", 1, 0, "single column"},
 		{"missing label", "a,b,label\n1,2,x\n3,4,\n", 3, 3, "class label is missing"},
 		{"bare quote", "a,b,label\n1,2\"3,x\n", 2, 2, "double quote"},
-		{"unclosed quote", "a,b,label\n1,\"2,x\n", 2, 0, "not closed"},
+		{"unclosed quote", "a,b,label\n1,\"2,x\n", 2, 2, "never closed"},
 		{"single data row", "a,b,label\n1,2,x\n", 0, 0, "single data row"},
 		{"missing rejected", "a,b,label\n1,2,x\n3,NA,y\n,5,x\n", 3, 2, "2 missing value(s)"},
-		{"binary", "PK\x03\x04\x00\x00garbage", 0, 0, "binary"},
+		{"binary", "ab\x00cd,1\n", 1, 1, "binary"},
+		{"zip", "PK\x03\x04\x00\x00garbage", 0, 0, "ZIP archive that cannot be opened"},
 		{"bad gzip", "\x1f\x8b\x08garbage", 0, 0, "gzip"},
 	}
 	for _, c := range cases {
@@ -206,7 +208,7 @@ func TestMissingImputeKept(t *testing.T) {
 }
 
 func TestPreviewAndWarnings(t *testing.T) {
-	ds := mustParse(t, "a,a,label\n1,2,x\n3,4,y\n5,6,x\n", Options{PreviewRows: 2})
+	ds := mustParse(t, "a,a,label\n1,2,x\n3,4,y\n5,6,x\n7,8,y\n", Options{PreviewRows: 2})
 	if !reflect.DeepEqual(ds.Preview, [][]string{{"1", "2", "x"}, {"3", "4", "y"}}) {
 		t.Errorf("preview %q", ds.Preview)
 	}
@@ -301,7 +303,7 @@ func TestTargets(t *testing.T) {
 		{"f1,y,c\n1,2,a\n3,4,b\n", Options{Targets: []string{"z"}}, `no column is named "z"`},
 		{"f1,y,c\n1,2,a\n3,4,b\n", Options{Targets: []string{"9"}}, "target column 9 is out of range"},
 		{"f1,y,c\n1,,a\n3,4,b\n", Options{Targets: []string{"y"}, Missing: ImputeMean}, "target value is missing"},
-		{"f1,y,c\n1,x,a\n3,4,b\n", Options{Targets: []string{"y"}}, "not a finite number"},
+		{"f1,y,c\n1,x,a\n3,4,b\n", Options{Targets: []string{"y"}}, "a regression target must be a finite number"},
 		{"y,c\n1,a\n3,b\n", Options{Targets: []string{"y"}}, "no feature columns"},
 	} {
 		_, err := Parse([]byte(c.text), c.opts)
