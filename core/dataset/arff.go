@@ -37,7 +37,11 @@ type arffAttr struct {
 	line          int
 }
 
-// lineReader reads lines, counting them, within the cell-size bound.
+// maxLineBytes bounds a line of an ARFF or LIBSVM file: 2 million values of
+// 16 characters.
+const maxLineBytes = 32 << 20
+
+// lineReader reads lines, counting them, each at most maxLineBytes long.
 type lineReader struct {
 	br   *bufio.Reader
 	line int
@@ -51,8 +55,8 @@ func (a *lineReader) next() (string, int, error) {
 	for {
 		chunk, err := a.br.ReadSlice('\n')
 		b = append(b, chunk...)
-		if len(b) > 64*maxCellBytes {
-			return "", 0, errorf(a.line+1, 0, "", "a line longer than %s", byteSize(64*maxCellBytes))
+		if len(b) > maxLineBytes {
+			return "", 0, errorf(a.line+1, 0, "", "a line longer than %s", byteSize(maxLineBytes))
 		}
 		if err == bufio.ErrBufferFull {
 			continue

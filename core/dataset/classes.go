@@ -44,13 +44,19 @@ func EncodeLabels(labels []string) (classes []string, y []int) {
 	return classes, y
 }
 
-// labelCheck encodes the labels of a read and checks the class structure
-// they give: at least two classes, not one class per sample; it warns of
-// classes of one sample and of one number written in several ways.
-type labelCheck struct {
-	labels []string
-	// lines are the line (row, sample) of each label, for messages.
-	lines []int
+// maxClasses bounds the distinct labels of a read: a column with more is
+// not a class label (and would cost memory for nothing).
+const maxClasses = 1 << 20
+
+// labeler collects the labels of a read as codes into the distinct labels
+// seen (4 bytes a sample), then encodes them and checks the class
+// structure they give: at least two classes, not one class per sample; it
+// warns of classes of one sample and of one number written in several ways.
+type labeler struct {
+	index map[string]int32
+	names []string // the distinct labels, in order of appearance
+	first []int    // the line (row, sample) of each one's first sample
+	codes store[int32]
 	// col and name are the label column's number and name; at makes an
 	// error at a place, where names a line in a message.
 	col   int
@@ -62,50 +68,67 @@ type labelCheck struct {
 	firstRowData bool
 }
 
+// add records the label of the next sample, on line.
+func (lc *labeler) add(label string, line int) *Error {
+	k, ok := lc.index[label]
+	if !ok {
+		if lc.index == nil {
+			lc.index = map[string]int32{}
+		}
+		if len(lc.names) == maxClasses {
+			return lc.at(line, lc.col, lc.name, fmt.Sprintf("more than %s distinct labels: this column is not a class label (choose the label column)", thousands(maxClasses)))
+		}
+		// A label may be a slice of its row's text: keep a copy only.
+		label = strings.Clone(label)
+		k = int32(len(lc.names))
+		lc.index[label] = k
+		lc.names = append(lc.names, label)
+		lc.first = append(lc.first, line)
+	}
+	lc.codes.add(k)
+	return nil
+}
+
 // encode sets ds.Classes and ds.Y, or refuses the class structure.
-func (lc *labelCheck) encode(ds *Dataset) error {
-	m := len(lc.labels)
-	badLine := -1
-	for i, l := range lc.labels {
+func (lc *labeler) encode(ds *Dataset) error {
+	codes := lc.codes.slice()
+	m := len(codes)
+	for i, l := range lc.names {
 		if !utf8.ValidString(l) {
-			if badLine < 0 {
-				badLine = i
-				ds.Warnings = append(ds.Warnings, lc.at(lc.lines[i], lc.col, lc.name, fmt.Sprintf("byte 0x%02X of the label is not UTF-8: labels are read as Windows-1252 (Latin-1); save the file as UTF-8 to be sure of the class names", badByte(l))).Error())
+			ds.Warnings = append(ds.Warnings, lc.at(lc.first[i], lc.col, lc.name, fmt.Sprintf("byte 0x%02X of the label is not UTF-8: labels are read as Windows-1252 (Latin-1); save the file as UTF-8 to be sure of the class names", badByte(l))).Error())
+			for k := range lc.names[i:] {
+				lc.names[i+k] = fromCP1252(lc.names[i+k])
 			}
-			lc.labels[i] = fromCP1252(l)
+			break
 		}
 	}
-	ds.Classes, ds.Y = EncodeLabels(lc.labels)
-	c := len(ds.Classes)
+	classes, order := EncodeLabels(lc.names)
+	c := len(classes)
+	first := make([]int, c)
+	for k, cl := range order {
+		first[cl] = lc.first[k]
+	}
 	if c < 2 {
-		return lc.at(0, lc.col, lc.name, fmt.Sprintf("every sample has the same class %s; selection needs at least two classes (is this the right label column?)", quote(ds.Classes[0])))
+		return lc.at(0, lc.col, lc.name, fmt.Sprintf("every sample has the same class %s; selection needs at least two classes (is this the right label column?)", quote(classes[0])))
 	}
 	if c == m && m > 2 {
 		return lc.at(0, lc.col, lc.name, fmt.Sprintf("%s classes for %s samples: every class has one sample, so no class can be learnt (is this the label column? Its values may be measurements, not classes)", thousands(int64(c)), thousands(int64(m))))
 	}
+	ds.Classes = classes
+	ds.Y = make([]int, m)
+	for i, k := range codes {
+		ds.Y[i] = order[k]
+	}
 	counts := ds.ClassCounts()
-	firstAt := make([]int, c)
-	for i := range firstAt {
-		firstAt[i] = -1
-	}
-	for i, y := range ds.Y {
-		if firstAt[y] < 0 {
-			firstAt[y] = i
-		}
-	}
 	var single []string
 	nsingle := 0
-	firstRow := false
 	for k, n := range counts {
 		if n != 1 {
 			continue
 		}
 		nsingle++
-		if firstAt[k] == 0 && lc.firstRowData {
-			firstRow = true
-		}
 		if len(single) < 3 {
-			single = append(single, fmt.Sprintf("%s on %s", quote(ds.Classes[k]), lc.where(lc.lines[firstAt[k]])))
+			single = append(single, fmt.Sprintf("%s on %s", quote(ds.Classes[k]), lc.where(first[k])))
 		}
 	}
 	if nsingle > 0 {
@@ -124,8 +147,12 @@ func (lc *labelCheck) encode(ds *Dataset) error {
 		}
 		ds.Warnings = append(ds.Warnings, w)
 	}
-	if firstRow {
-		ds.Warnings = append(ds.Warnings, fmt.Sprintf("the first row was read as data, and its label %s occurs in no other row: if the first row is a header, say so (header=yes)", quote(lc.labels[0])))
+	if nsingle*2 <= c && c > 10 && m < 3*c {
+		ds.Warnings = append(ds.Warnings, fmt.Sprintf("%s classes for %s samples, %.1f a class on average: few models can learn a class from so few samples",
+			thousands(int64(c)), thousands(int64(m)), float64(m)/float64(c)))
+	}
+	if lc.firstRowData && counts[ds.Y[0]] == 1 {
+		ds.Warnings = append(ds.Warnings, fmt.Sprintf("the first row was read as data, and its label %s occurs in no other row: if the first row is a header, say so (header=yes)", quote(ds.Classes[ds.Y[0]])))
 	}
 	ds.Warnings = append(ds.Warnings, spellings(ds.Classes)...)
 	return nil

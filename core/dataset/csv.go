@@ -25,8 +25,9 @@ type csvReader struct {
 	mode  lineMode // the file's line ends, known at the first one
 	done  bool
 
-	field []byte // the current record's field bytes, back to back
-	ends  []int  // the end of each field in field
+	field  []byte   // the current record's field bytes, back to back
+	ends   []int    // the end of each field in field
+	fields []string // the fields returned, valid until the next record
 }
 
 type lineMode uint8
@@ -72,7 +73,8 @@ func nulError(line, col int) *Error {
 }
 
 // record returns the next record that is not blank, its fields trimmed of
-// spaces, and the line it starts on; io.EOF after the last.
+// spaces (valid until the next call), and the line it starts on; io.EOF
+// after the last.
 func (r *csvReader) record() ([]string, int, error) {
 	for {
 		if r.done {
@@ -97,7 +99,11 @@ func (r *csvReader) record() ([]string, int, error) {
 						if err := r.failure(); err != nil {
 							return nil, 0, err
 						}
-						return nil, 0, errorf(qline, col, "", "the quoted cell that opens here is never closed: the file ends on line %d inside it (add the closing double quote)", r.line)
+						end := r.line
+						if len(r.field) > start && r.field[len(r.field)-1] == '\n' {
+							end-- // the file ends with a line end
+						}
+						return nil, 0, errorf(qline, col, "", "the quoted cell that opens here is never closed: the file ends on line %d inside it (add the closing double quote)", end)
 					}
 					r.pos++
 					switch c {
@@ -202,29 +208,33 @@ func (r *csvReader) record() ([]string, int, error) {
 			continue // a blank line
 		}
 		all := string(r.field)
-		fields := make([]string, len(r.ends))
+		r.fields = r.fields[:0]
 		from := 0
-		for i, to := range r.ends {
-			fields[i] = strings.TrimSpace(all[from:to])
+		for _, to := range r.ends {
+			r.fields = append(r.fields, strings.TrimSpace(all[from:to]))
 			from = to
 		}
-		return fields, line, nil
+		return r.fields, line, nil
 	}
 }
 
-// csvSource is a CSV file as a table's rows.
-type csvSource struct{ r *csvReader }
+// csvSource is a CSV file as a table's rows. The row it returns is valid
+// until the next call.
+type csvSource struct {
+	r   *csvReader
+	row []cell
+}
 
-func (s csvSource) next() ([]cell, int, error) {
+func (s *csvSource) next() ([]cell, int, error) {
 	rec, line, err := s.r.record()
 	if err != nil {
 		return nil, 0, err
 	}
-	row := make([]cell, len(rec))
-	for i, f := range rec {
-		row[i] = cell{s: f}
+	s.row = s.row[:0]
+	for _, f := range rec {
+		s.row = append(s.row, cell{s: f})
 	}
-	return row, line, nil
+	return s.row, line, nil
 }
 
 // sniffDelimiter picks the delimiter that splits the first lines into the

@@ -169,7 +169,7 @@ func isLIBSVM(head []byte, whole bool) bool {
 			l = l[:i]
 		}
 		f := strings.Fields(l)
-		if len(f) == 0 || strings.ContainsAny(f[0], ":,;\"") {
+		if len(f) == 0 || strings.ContainsAny(f[0], ":;\"") {
 			return false
 		}
 		for _, p := range f[1:] {

@@ -25,14 +25,16 @@ type libsvmPair struct {
 func readLIBSVM(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, error) {
 	lines := &lineReader{br: bufio.NewReaderSize(r, 64<<10), lim: lim}
 	var (
-		labels  []string
-		rowLine []int
-		ends    []int // the end of each row's pairs
-		idx     store[uint32]
-		val     floats
-		pairs   []libsvmPair
-		maxIdx  uint32
-		first   *Error // the first missing value
+		lc = &labeler{col: 1, name: "label",
+			at:    func(line, _ int, _, msg string) *Error { return &Error{Line: line, Msg: msg} },
+			where: func(line int) string { return "line " + strconv.Itoa(line) }}
+		rows   int
+		ends   []int // the end of each row's pairs
+		idx    store[uint32]
+		val    floats
+		pairs  []libsvmPair
+		maxIdx uint32
+		first  *Error // the first missing value
 	)
 	for {
 		text, line, err := lines.next()
@@ -45,11 +47,10 @@ func readLIBSVM(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, 
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
-		fields := strings.Fields(text)
-		if len(fields) == 0 {
+		label, rest := nextField(text)
+		if label == "" {
 			continue
 		}
-		label := fields[0]
 		switch {
 		case strings.Contains(label, ":"):
 			return nil, errorf(line, 0, "", "the line starts with %s, not with a label: each line is label index:value index:value …", quote(label))
@@ -64,7 +65,11 @@ func readLIBSVM(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, 
 		}
 		pairs = pairs[:0]
 		sorted := true
-		for _, f := range fields[1:] {
+		for {
+			var f string
+			if f, rest = nextField(rest); f == "" {
+				break
+			}
 			k, vs, ok := strings.Cut(f, ":")
 			if !ok {
 				return nil, errorf(line, 0, "", "%s is not an index:value pair", quote(f))
@@ -105,18 +110,23 @@ func readLIBSVM(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, 
 		if len(pairs) > 0 {
 			maxIdx = max(maxIdx, pairs[len(pairs)-1].idx)
 		}
-		if err := lim.cells(int64(len(labels)+1), int64(maxIdx)+1, line); err != nil {
+		if err := lim.cells(int64(rows+1), int64(maxIdx)+1, line); err != nil {
 			return nil, err
 		}
 		for _, p := range pairs {
 			idx.add(p.idx)
 			val.add(p.val)
 		}
-		labels = append(labels, numberText(v))
-		rowLine = append(rowLine, line)
+		if err := lc.add(numberText(v), line); err != nil {
+			return nil, err
+		}
+		if len(ds.Preview) < opts.PreviewRows {
+			ds.Preview = append(ds.Preview, []string{numberText(v)})
+		}
+		rows++
 		ends = append(ends, idx.n)
 	}
-	m, n := len(labels), int(maxIdx)
+	m, n := rows, int(maxIdx)
 	switch {
 	case m == 0:
 		return nil, &Error{Msg: "the file is empty"}
@@ -163,18 +173,28 @@ func readLIBSVM(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, 
 		ds.Columns[j+1] = ds.Features[j]
 	}
 	ds.Label, ds.LabelColumn = "label", 1
-	for i := 0; i < min(opts.PreviewRows, m); i++ {
-		p := []string{labels[i]}
+	for i, p := range ds.Preview {
 		for _, v := range x.RawRowView(i) {
-			p = append(p, numberText(v))
+			ds.Preview[i] = append(p, numberText(v))
+			p = ds.Preview[i]
 		}
-		ds.Preview = append(ds.Preview, p)
 	}
-	lc := &labelCheck{labels: labels, lines: rowLine, col: 1, name: "label",
-		at:    func(line, _ int, _, msg string) *Error { return &Error{Line: line, Msg: msg} },
-		where: func(line int) string { return "line " + strconv.Itoa(line) }}
 	if err := lc.encode(ds); err != nil {
 		return nil, err
 	}
 	return ds, nil
+}
+
+// nextField returns the first run of non-space characters of s and what
+// follows it ("" when there is none).
+func nextField(s string) (field, rest string) {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v' || s[i] == '\f') {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' && s[j] != '\v' && s[j] != '\f' {
+		j++
+	}
+	return s[i:j], s[j:]
 }

@@ -143,8 +143,12 @@ func (l *limits) cells(rows, cols int64, line int) *Error {
 	if l.maxCells <= 0 || cols <= 0 || rows <= l.maxCells/cols {
 		return nil
 	}
-	return &Error{Line: line, Msg: fmt.Sprintf("the table exceeds the limit of %s cells (%s rows × %s columns so far); reading stopped there. If the file is genuine, raise the limit on cells",
-		thousands(l.maxCells), thousands(rows), thousands(cols)), Err: ErrLimit}
+	bomb := ""
+	if l.compressed && l.raw > 0 && l.bytes/l.raw >= 100 {
+		bomb = fmt.Sprintf(" (the data expand %s to 1 from their compressed form, as a decompression bomb does)", thousands(l.bytes/l.raw))
+	}
+	return &Error{Line: line, Msg: fmt.Sprintf("the table exceeds the limit of %s cells (%s rows × %s columns so far)%s; reading stopped there. If the file is genuine, raise the limit on cells",
+		thousands(l.maxCells), thousands(rows), thousands(cols), bomb), Err: ErrLimit}
 }
 
 // alive returns the context's error, if it is done.

@@ -280,7 +280,7 @@ func readMAT(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, err
 			break
 		}
 		if err != nil {
-			return nil, matErr("", "the file is damaged after its variables %s: %v", strings.Join(quoteAll(names), ", "), err)
+			return nil, matErr("", "the file is damaged %s: %v", after(names), cutShort(err))
 		}
 		if packed {
 			continue
@@ -290,12 +290,15 @@ func readMAT(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, err
 		if typ == miCOMPRESSED {
 			zr, err := zlib.NewReader(el)
 			if err != nil {
-				return nil, matErr("", "a compressed variable cannot be opened (after %s): %v", strings.Join(quoteAll(names), ", "), err)
+				return nil, matErr("", "a compressed variable %s cannot be opened: %v", after(names), cutShort(err))
 			}
 			zd := lim.data(zr, "MAT-file's compressed")
 			typ, n, _, packed, err = f.tag(zd)
 			if err != nil || packed {
-				return nil, matErr("", "a compressed variable is damaged (after %s): %v", strings.Join(quoteAll(names), ", "), err)
+				if isOurs(err) {
+					return nil, err
+				}
+				return nil, matErr("", "a compressed variable %s is damaged: %v", after(names), cutShort(err))
 			}
 			body = &io.LimitedReader{R: zd, N: int64(n)}
 		}
@@ -305,7 +308,7 @@ func readMAT(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, err
 				if isOurs(err) {
 					return nil, err
 				}
-				return nil, matErr("", "a variable's header is damaged (after %s): %v", strings.Join(quoteAll(names), ", "), err)
+				return nil, matErr("", "the header of a variable %s is damaged: %v", after(names), cutShort(err))
 			}
 			names = append(names, v.name)
 			switch v.name {
@@ -371,17 +374,34 @@ func readMAT(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, err
 		}
 		ds.Preview = append(ds.Preview, append(p, labels[i]))
 	}
-	lines := make([]int, m)
-	for i := range lines {
-		lines[i] = i + 1
-	}
-	lc := &labelCheck{labels: labels, lines: lines, name: yName,
+	lc := &labeler{name: yName,
 		at:    func(line, _ int, _, msg string) *Error { return &Error{Var: yName, Line: line, Msg: msg} },
 		where: func(line int) string { return "row " + strconv.Itoa(line) }}
+	for i, l := range labels {
+		if err := lc.add(l, i+1); err != nil {
+			return nil, err
+		}
+	}
 	if err := lc.encode(ds); err != nil {
 		return nil, err
 	}
 	return ds, nil
+}
+
+// after says where a problem is among the variables read so far.
+func after(names []string) string {
+	if len(names) == 0 {
+		return "before its first variable"
+	}
+	return "after its variables " + strings.Join(quoteAll(names), ", ")
+}
+
+// cutShort explains an error of reading a MAT-file's bytes.
+func cutShort(err error) string {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return "the file ends there (it is truncated)"
+	}
+	return err.Error()
 }
 
 func listOrNone(names []string) string {
@@ -448,7 +468,10 @@ func (f *matFile) matrix(v *matVar, yName string) (x *mat.Dense, missing int, mi
 func (f *matFile) dense(v *matVar, count int, set func(k int, val float64)) error {
 	typ, n, data, packed, err := f.tag(v.body)
 	if err != nil {
-		return matErr(v.name, "the values are cut short: %v", err)
+		if isOurs(err) {
+			return err
+		}
+		return matErr(v.name, "the values are cut short: %v", cutShort(err))
 	}
 	size := matTypeSize(typ)
 	if size == 0 || typ == miUTF8 || typ == miUTF16 || typ == miUTF32 {
@@ -496,7 +519,10 @@ func (f *matFile) sparse(v *matVar, data []float64, m, n int) error {
 	ints := func(what string, count int) ([]int, error) {
 		typ, b, err := f.small(v.body, uint32(min(4*count+8, math.MaxUint32)), what)
 		if err != nil {
-			return nil, matErr(v.name, "the sparse matrix's %s are damaged: %v", what, err)
+			if isOurs(err) {
+				return nil, err
+			}
+			return nil, matErr(v.name, "the sparse matrix's %s are damaged: %v", what, cutShort(err))
 		}
 		if typ != miINT32 && typ != miUINT32 && typ != miINT64 && typ != miUINT64 {
 			return nil, matErr(v.name, "the sparse matrix's %s are %s, not integers", what, matTypeName(typ))
@@ -532,7 +558,10 @@ func (f *matFile) sparse(v *matVar, data []float64, m, n int) error {
 	if nnz > 0 {
 		typ, nb, data, packed, err := f.tag(v.body)
 		if err != nil {
-			return matErr(v.name, "the sparse matrix's values are cut short: %v", err)
+			if isOurs(err) {
+				return err
+			}
+			return matErr(v.name, "the sparse matrix's values are cut short: %v", cutShort(err))
 		}
 		size := matTypeSize(typ)
 		if size == 0 || typ == miUTF8 || typ == miUTF16 || typ == miUTF32 || int(nb)/size < nnz {
@@ -622,7 +651,10 @@ func (f *matFile) labels(v *matVar) ([]string, error) {
 func (f *matFile) chars(v *matVar, count int, set func(k int, r rune)) error {
 	typ, n, data, packed, err := f.tag(v.body)
 	if err != nil {
-		return matErr(v.name, "the characters are cut short: %v", err)
+		if isOurs(err) {
+			return err
+		}
+		return matErr(v.name, "the characters are cut short: %v", cutShort(err))
 	}
 	size := matTypeSize(typ)
 	if size == 0 || typ == miSINGLE || typ == miDOUBLE {

@@ -296,7 +296,7 @@ func read(lim *limits, in io.Reader, opts Options, ds *Dataset) (*Dataset, error
 		delim = sniffDelimiter(head, whole)
 	}
 	ds.Delimiter = delim
-	t := &table{opts: opts, lim: lim, src: csvSource{newCSVReader(text, byte(delim))}, decimalComma: delim != ',', delim: delim}
+	t := &table{opts: opts, lim: lim, src: &csvSource{r: newCSVReader(text, byte(delim))}, decimalComma: delim != ',', delim: delim}
 	return t.build(ds)
 }
 

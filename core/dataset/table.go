@@ -37,7 +37,8 @@ type cell struct {
 // blank rows skipped.
 type rowSource interface {
 	// next returns the next row and the line (or worksheet row) it starts
-	// on; io.EOF after the last.
+	// on; io.EOF after the last. The row may be overwritten by the next
+	// call.
 	next() ([]cell, int, error)
 }
 
@@ -90,11 +91,13 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 		if err != nil {
 			return nil, err
 		}
+		first = append([]cell(nil), first...)
 	}
 	second, secondLine, err = t.src.next()
 	if err != nil && err != io.EOF {
 		return nil, err
 	}
+	second = append([]cell(nil), second...)
 	hasHeader := t.names != nil || t.opts.Header == HeaderYes
 	if t.names == nil && t.opts.Header == HeaderAuto {
 		switch {
@@ -112,6 +115,16 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 	ncols := len(first)
 	if t.names != nil {
 		ncols = len(t.names)
+	}
+	// Rows that all end with a delimiter ("1,2,x,") have an empty last
+	// field that is no column.
+	trailing := false
+	if t.names == nil && t.delim != 0 && ncols > 2 && second != nil && len(second) == ncols &&
+		first[ncols-1].s == "" && second[ncols-1].s == "" {
+		trailing = true
+		ncols--
+		first = first[:ncols]
+		ds.Warnings = append(ds.Warnings, fmt.Sprintf("the rows end with a %s: the empty field after it is ignored", delimName(t.delim)))
 	}
 	if ncols < 2 {
 		if t.delim != 0 {
@@ -188,8 +201,7 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 		return nil, &Error{Msg: "no feature columns are left besides the label and the targets"}
 	}
 	var data, targets floats
-	var labels []string
-	var lines []int
+	lc := &labeler{name: ds.Label, col: lab + 1, at: t.at, where: t.where, firstRowData: t.names == nil && !hasHeader}
 	rowsRead := 0
 	missingCol := make([]bool, n)
 	firstMissing := (*Error)(nil)
@@ -199,6 +211,9 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 	}
 	numeric := "every column but the label must be numeric: remove this column, fix the cell, or choose this column as the label"
 	addRow := func(rec []cell, line int) error {
+		if trailing && len(rec) == ncols+1 && rec[ncols].s == "" {
+			rec = rec[:ncols]
+		}
 		if len(rec) != ncols {
 			if t.delim != 0 {
 				return t.errf(line, 0, "", "this row has %d fields but %s has %d (a ragged row: check for a missing or extra %s)", len(rec), what, ncols, delimName(t.delim))
@@ -238,8 +253,9 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 				if c.kind == cellEmpty || (c.kind != cellNumber && isMissing(c.s)) {
 					return t.errf(line, j+1, ds.Columns[j], "the class label is missing")
 				}
-				labels = append(labels, c.s)
-				lines = append(lines, line)
+				if err := lc.add(c.s, line); err != nil {
+					return err
+				}
 				continue
 			}
 			v, st := t.value(c)
@@ -309,8 +325,6 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 	if lab < 0 {
 		return ds, nil
 	}
-	lc := &labelCheck{labels: labels, lines: lines, col: lab + 1, name: ds.Label, at: t.at, where: t.where,
-		firstRowData: t.names == nil && !hasHeader}
 	if err := lc.encode(ds); err != nil {
 		return nil, err
 	}

@@ -96,7 +96,7 @@ func (wb *workbook) rels(name, base string) (map[string][2]string, error) {
 	defer rc.Close()
 	d := xml.NewDecoder(rc)
 	for {
-		tok, err := d.RawToken()
+		tok, err := d.Token()
 		if err == io.EOF {
 			return out, nil
 		}
@@ -158,7 +158,7 @@ func readXLSX(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, er
 	}
 	d := xml.NewDecoder(rc)
 	for {
-		tok, err := d.RawToken()
+		tok, err := d.Token()
 		if err == io.EOF {
 			break
 		}
@@ -265,7 +265,7 @@ func (wb *workbook) sharedStrings(name string) ([]string, error) {
 	var b strings.Builder
 	in, text, phonetic := false, false, 0
 	for {
-		tok, err := d.RawToken()
+		tok, err := d.Token()
 		if err == io.EOF {
 			return out, nil
 		}
@@ -397,7 +397,7 @@ func (s *xlsxSource) readRow() (int, []placedCell, error) {
 	var c *rawCell
 	row, nextCol := 0, 1
 	for {
-		tok, err := s.d.RawToken()
+		tok, err := s.d.Token()
 		if err == io.EOF {
 			if inRow {
 				return 0, nil, xmlError(s.part, errors.New("the file ends inside a row"))
