@@ -245,34 +245,6 @@ func TestSharedData(t *testing.T) {
 	}
 }
 
-// FuzzParse: whatever the bytes, Parse returns a consistent dataset or an
-// error, and never panics.
-func FuzzParse(f *testing.F) {
-	for _, s := range []string{"a,b,c\n1,2,x\n3,4,y\n", "1;2;0\n3;4;1\n", "\"a\",b\n1,\"x\"\"\"\n", "\x1f\x8b", "a\tb\n1\tNA\n2\t3\n", ""} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, opts := range []Options{{}, {Missing: ImputeMean, PreviewRows: 3}} {
-			ds, err := Parse(b, opts)
-			if err != nil {
-				if err.Error() == "" {
-					t.Fatal("empty error message")
-				}
-				continue
-			}
-			m, n := ds.X.Dims()
-			if m != len(ds.Y) || n != len(ds.Features) || len(ds.Classes) < 2 || n+1 != len(ds.Columns) {
-				t.Fatalf("inconsistent dataset: %d×%d, %d labels, %d classes, %d columns", m, n, len(ds.Y), len(ds.Classes), len(ds.Columns))
-			}
-			for _, y := range ds.Y {
-				if y < 0 || y >= len(ds.Classes) {
-					t.Fatalf("class index %d", y)
-				}
-			}
-		}
-	})
-}
-
 // Target columns are read as numbers beside the features; with label
 // "none" there are no classes.
 func TestTargets(t *testing.T) {
