@@ -280,6 +280,9 @@ func readMAT(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, err
 			break
 		}
 		if err != nil {
+			if isOurs(err) {
+				return nil, err
+			}
 			return nil, matErr("", "the file is damaged %s: %v", after(names), cutShort(err))
 		}
 		if packed {
@@ -290,15 +293,20 @@ func readMAT(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, err
 		if typ == miCOMPRESSED {
 			zr, err := zlib.NewReader(el)
 			if err != nil {
+				if isOurs(err) {
+					return nil, err
+				}
 				return nil, matErr("", "a compressed variable %s cannot be opened: %v", after(names), cutShort(err))
 			}
 			zd := lim.data(zr, "MAT-file's compressed")
 			typ, n, _, packed, err = f.tag(zd)
-			if err != nil || packed {
-				if isOurs(err) {
-					return nil, err
-				}
+			switch {
+			case isOurs(err):
+				return nil, err
+			case err != nil:
 				return nil, matErr("", "a compressed variable %s is damaged: %v", after(names), cutShort(err))
+			case packed:
+				return nil, matErr("", "a compressed element %s holds no variable: the file is damaged", after(names))
 			}
 			body = &io.LimitedReader{R: zd, N: int64(n)}
 		}
@@ -398,6 +406,9 @@ func after(names []string) string {
 
 // cutShort explains an error of reading a MAT-file's bytes.
 func cutShort(err error) string {
+	if err == nil {
+		return "no data"
+	}
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		return "the file ends there (it is truncated)"
 	}

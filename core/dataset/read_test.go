@@ -284,3 +284,57 @@ func TestTargets(t *testing.T) {
 		}
 	}
 }
+
+// Spreadsheet column names (Excel's last column is XFD, its 16,384th), cell
+// references, the cut of quoted values, number texts.
+func TestHelpers(t *testing.T) {
+	for j, want := range map[int]string{1: "A", 26: "Z", 27: "AA", 52: "AZ", 703: "AAA", 16384: "XFD"} {
+		if got := ColumnLetters(j); got != want {
+			t.Errorf("ColumnLetters(%d) = %q, want %q", j, got, want)
+		}
+		if col, row, ok := cellRef(want + "7"); !ok || col != j || row != 7 {
+			t.Errorf("cellRef(%s7) = %d, %d, %v", want, col, row, ok)
+		}
+	}
+	for _, bad := range []string{"", "A", "7", "a7", "XFE1", "A0", "A1048577", "A1B"} {
+		if _, _, ok := cellRef(bad); ok {
+			t.Errorf("cellRef(%q) accepted", bad)
+		}
+	}
+	if got := quote(strings.Repeat("é", 50)); got != `"`+strings.Repeat("é", 16)+`"… (100 bytes)` {
+		t.Errorf("quote = %s", got)
+	}
+	for v, want := range map[float64]string{1: "1", -2: "-2", 1e6: "1000000", 0.1: "0.1", 2.5e-7: "2.5e-07", 1e20: "1e+20", math.Copysign(0, -1): "0"} {
+		if got := numberText(v); got != want {
+			t.Errorf("numberText(%v) = %q, want %q", v, got, want)
+		}
+	}
+	for n, want := range map[int64]string{0: "0 bytes", 1023: "1,023 bytes", 1024: "1 KiB", 1536: "1.5 KiB", 1 << 30: "1 GiB", 64 << 20: "64 MiB"} {
+		if got := byteSize(n); got != want {
+			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// The limits refuse a read where it passes them, with ErrLimit.
+func TestLimits(t *testing.T) {
+	text := "a,b,label\n1,2,x\n3,4,y\n5,6,x\n7,8,y\n"
+	_, err := Parse([]byte(text), Options{MaxCells: 9})
+	wantError(t, err, 5, 0, "the table exceeds the limit of 9 cells (4 rows × 3 columns so far)")
+	if !errors.Is(err, ErrLimit) {
+		t.Errorf("%v does not wrap ErrLimit", err)
+	}
+	if _, err := Parse([]byte(text), Options{MaxCells: 12}); err != nil {
+		t.Errorf("at the cell limit: %v", err)
+	}
+	_, err = Parse([]byte(text), Options{MaxBytes: 20})
+	wantError(t, err, 0, 0, "the data exceed the limit of 20 bytes")
+	if _, err := Parse([]byte(text), Options{MaxBytes: int64(len(text))}); err != nil {
+		t.Errorf("at the byte limit: %v", err)
+	}
+	_, err = Parse(gz([]byte(text)), Options{MaxBytes: 20})
+	wantError(t, err, 0, 0, "the data expand beyond the limit of 20 bytes when decompressed")
+	if _, err := Parse([]byte(text), Options{MaxBytes: -1, MaxCells: -1}); err != nil {
+		t.Errorf("no limits: %v", err)
+	}
+}
