@@ -189,14 +189,3 @@ func (f *store[T]) slice() []T {
 	f.chunks = nil
 	return out
 }
-
-// each calls fn on every value in order, releasing each chunk once read.
-func (f *store[T]) each(fn func(T)) {
-	for i, c := range f.chunks {
-		for _, v := range c {
-			fn(v)
-		}
-		f.chunks[i] = nil
-	}
-	f.chunks = nil
-}
