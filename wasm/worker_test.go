@@ -278,7 +278,7 @@ func TestLoadedDataReadOnce(t *testing.T) {
 		t.Errorf("%d reads, want 2", w.reads)
 	}
 	// A third reading evicts the oldest (at most maxReadings are kept).
-	runJob(t, w, r, 5, `{"method":"fstat","data":{"label":"1"}}`, 4)
+	runJob(t, w, r, 5, `{"method":"fstat","data":{"label":"2"}}`, 4)
 	runJob(t, w, r, 6, `{"method":"fstat","data":{"name":"x.csv"}}`, 4)
 	if w.reads != 4 {
 		t.Errorf("%d reads, want 4", w.reads)

@@ -79,7 +79,7 @@ func TestDelimiterDetected(t *testing.T) {
 		"1,5;2;0\n3;4,25;1\n":  ';', // decimal commas vary per line; semicolons do not
 		"\"a;b\",c,d\n1,2,0\n": ',', // a quoted semicolon is not a delimiter
 	} {
-		if got := sniffDelimiter([]byte(text)); got != want {
+		if got := sniffDelimiter([]byte(text), true); got != want {
 			t.Errorf("sniffDelimiter(%q) = %q, want %q", text, got, want)
 		}
 	}
@@ -104,7 +104,8 @@ func TestHeaderless(t *testing.T) {
 }
 
 func TestLabelColumn(t *testing.T) {
-	text := "id,Diagnosis,g1,g2\n1,0,0.5,3\n2,1,0.7,1\n3,0,0.1,2\n"
+	// No column has a distinct value in every row: such a label is refused.
+	text := "id,Diagnosis,g1,g2\n1,0,0.5,3\n2,1,0.7,1\n1,0,0.1,3\n"
 	for label, wantLabel := range map[string]string{"Diagnosis": "Diagnosis", "diagnosis": "Diagnosis", "2": "Diagnosis", "first": "id", "last": "g2", "": "g2"} {
 		ds := mustParse(t, text, Options{Label: label})
 		if ds.Label != wantLabel {
@@ -181,10 +182,11 @@ func TestBadInput(t *testing.T) {
 		{"single column", "label\nx\ny\n", 1, 0, "single column"},
 		{"missing label", "a,b,label\n1,2,x\n3,4,\n", 3, 3, "class label is missing"},
 		{"bare quote", "a,b,label\n1,2\"3,x\n", 2, 2, "double quote"},
-		{"unclosed quote", "a,b,label\n1,\"2,x\n", 2, 0, "not closed"},
+		{"unclosed quote", "a,b,label\n1,\"2,x\n", 2, 2, "never closed"},
 		{"single data row", "a,b,label\n1,2,x\n", 0, 0, "single data row"},
 		{"missing rejected", "a,b,label\n1,2,x\n3,NA,y\n,5,x\n", 3, 2, "2 missing value(s)"},
-		{"binary", "PK\x03\x04\x00\x00garbage", 0, 0, "binary"},
+		{"binary", "ab\x00cd,1\n", 1, 1, "binary"},
+		{"zip", "PK\x03\x04\x00\x00garbage", 0, 0, "ZIP archive that cannot be opened"},
 		{"bad gzip", "\x1f\x8b\x08garbage", 0, 0, "gzip"},
 	}
 	for _, c := range cases {
@@ -206,7 +208,7 @@ func TestMissingImputeKept(t *testing.T) {
 }
 
 func TestPreviewAndWarnings(t *testing.T) {
-	ds := mustParse(t, "a,a,label\n1,2,x\n3,4,y\n5,6,x\n", Options{PreviewRows: 2})
+	ds := mustParse(t, "a,a,label\n1,2,x\n3,4,y\n5,6,x\n7,8,y\n", Options{PreviewRows: 2})
 	if !reflect.DeepEqual(ds.Preview, [][]string{{"1", "2", "x"}, {"3", "4", "y"}}) {
 		t.Errorf("preview %q", ds.Preview)
 	}
@@ -243,34 +245,6 @@ func TestSharedData(t *testing.T) {
 	}
 }
 
-// FuzzParse: whatever the bytes, Parse returns a consistent dataset or an
-// error, and never panics.
-func FuzzParse(f *testing.F) {
-	for _, s := range []string{"a,b,c\n1,2,x\n3,4,y\n", "1;2;0\n3;4;1\n", "\"a\",b\n1,\"x\"\"\"\n", "\x1f\x8b", "a\tb\n1\tNA\n2\t3\n", ""} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, opts := range []Options{{}, {Missing: ImputeMean, PreviewRows: 3}} {
-			ds, err := Parse(b, opts)
-			if err != nil {
-				if err.Error() == "" {
-					t.Fatal("empty error message")
-				}
-				continue
-			}
-			m, n := ds.X.Dims()
-			if m != len(ds.Y) || n != len(ds.Features) || len(ds.Classes) < 2 || n+1 != len(ds.Columns) {
-				t.Fatalf("inconsistent dataset: %d×%d, %d labels, %d classes, %d columns", m, n, len(ds.Y), len(ds.Classes), len(ds.Columns))
-			}
-			for _, y := range ds.Y {
-				if y < 0 || y >= len(ds.Classes) {
-					t.Fatalf("class index %d", y)
-				}
-			}
-		}
-	})
-}
-
 // Target columns are read as numbers beside the features; with label
 // "none" there are no classes.
 func TestTargets(t *testing.T) {
@@ -301,12 +275,66 @@ func TestTargets(t *testing.T) {
 		{"f1,y,c\n1,2,a\n3,4,b\n", Options{Targets: []string{"z"}}, `no column is named "z"`},
 		{"f1,y,c\n1,2,a\n3,4,b\n", Options{Targets: []string{"9"}}, "target column 9 is out of range"},
 		{"f1,y,c\n1,,a\n3,4,b\n", Options{Targets: []string{"y"}, Missing: ImputeMean}, "target value is missing"},
-		{"f1,y,c\n1,x,a\n3,4,b\n", Options{Targets: []string{"y"}}, "not a finite number"},
+		{"f1,y,c\n1,x,a\n3,4,b\n", Options{Targets: []string{"y"}}, "a regression target must be a finite number"},
 		{"y,c\n1,a\n3,b\n", Options{Targets: []string{"y"}}, "no feature columns"},
 	} {
 		_, err := Parse([]byte(c.text), c.opts)
 		if err == nil || !strings.Contains(err.Error(), c.frag) {
 			t.Errorf("%q %+v: error %v, want %q", c.text, c.opts, err, c.frag)
 		}
+	}
+}
+
+// Spreadsheet column names (Excel's last column is XFD, its 16,384th), cell
+// references, the cut of quoted values, number texts.
+func TestHelpers(t *testing.T) {
+	for j, want := range map[int]string{1: "A", 26: "Z", 27: "AA", 52: "AZ", 703: "AAA", 16384: "XFD"} {
+		if got := ColumnLetters(j); got != want {
+			t.Errorf("ColumnLetters(%d) = %q, want %q", j, got, want)
+		}
+		if col, row, ok := cellRef(want + "7"); !ok || col != j || row != 7 {
+			t.Errorf("cellRef(%s7) = %d, %d, %v", want, col, row, ok)
+		}
+	}
+	for _, bad := range []string{"", "A", "7", "a7", "XFE1", "A0", "A1048577", "A1B"} {
+		if _, _, ok := cellRef(bad); ok {
+			t.Errorf("cellRef(%q) accepted", bad)
+		}
+	}
+	if got := quote(strings.Repeat("é", 50)); got != `"`+strings.Repeat("é", 16)+`"… (100 bytes)` {
+		t.Errorf("quote = %s", got)
+	}
+	for v, want := range map[float64]string{1: "1", -2: "-2", 1e6: "1000000", 0.1: "0.1", 2.5e-7: "2.5e-07", 1e20: "1e+20", math.Copysign(0, -1): "0"} {
+		if got := numberText(v); got != want {
+			t.Errorf("numberText(%v) = %q, want %q", v, got, want)
+		}
+	}
+	for n, want := range map[int64]string{0: "0 bytes", 1023: "1,023 bytes", 1024: "1 KiB", 1536: "1.5 KiB", 1 << 30: "1 GiB", 64 << 20: "64 MiB"} {
+		if got := byteSize(n); got != want {
+			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// The limits refuse a read where it passes them, with ErrLimit.
+func TestLimits(t *testing.T) {
+	text := "a,b,label\n1,2,x\n3,4,y\n5,6,x\n7,8,y\n"
+	_, err := Parse([]byte(text), Options{MaxCells: 9})
+	wantError(t, err, 5, 0, "the table exceeds the limit of 9 cells (4 rows × 3 columns so far)")
+	if !errors.Is(err, ErrLimit) {
+		t.Errorf("%v does not wrap ErrLimit", err)
+	}
+	if _, err := Parse([]byte(text), Options{MaxCells: 12}); err != nil {
+		t.Errorf("at the cell limit: %v", err)
+	}
+	_, err = Parse([]byte(text), Options{MaxBytes: 20})
+	wantError(t, err, 0, 0, "the data exceed the limit of 20 bytes")
+	if _, err := Parse([]byte(text), Options{MaxBytes: int64(len(text))}); err != nil {
+		t.Errorf("at the byte limit: %v", err)
+	}
+	_, err = Parse(gz([]byte(text)), Options{MaxBytes: 20})
+	wantError(t, err, 0, 0, "the data expand beyond the limit of 20 bytes when decompressed")
+	if _, err := Parse([]byte(text), Options{MaxBytes: -1, MaxCells: -1}); err != nil {
+		t.Errorf("no limits: %v", err)
 	}
 }

@@ -26,6 +26,16 @@
 // trace, reports progress and honours cancellation of the context. This is
 // the pattern of gonum/optimize: the methods differ only in their step.
 //
+// # Memory
+//
+// Before it allocates, a fit checks the matrices it will need against
+// Problem.MemoryBudget (DefaultMemoryBudget, 1 GiB, unless set): Validate
+// checks the per-class statistics (c × n), and the regression-based methods
+// their design, coded labels, weights and Gram systems (CheckMemory). A fit
+// that would exceed it is refused with a message naming the largest need
+// and its cause in the data (as many classes as samples, say), never left
+// to run out of memory.
+//
 // # Conventions (see docs/methods.md)
 //
 // Features are ranked by score descending, ties by lower column index; the

@@ -239,6 +239,9 @@ func (e Exl21) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	if err := p.ValidateTargets(); err != nil {
 		return nil, err
 	}
+	if err := p.CheckMemory("exl21", p.embeddedNeeds(p.gram(1))...); err != nil {
+		return nil, err
+	}
 	a := p.Design()
 	y := p.Response(OneHot)
 	_, nf := p.X.Dims()

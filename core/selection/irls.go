@@ -193,6 +193,9 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 	if err := p.ValidateTargets(); err != nil {
 		return nil, err
 	}
+	if err := p.CheckMemory(method, p.embeddedNeeds(p.gram(2))...); err != nil {
+		return nil, err
+	}
 	_, n := p.X.Dims()
 	sol := newIRLS(mdl, p.Design(), p.Response(mdl.coding), s.tol())
 	// The loop enforces the limit, records the trace, reports progress

@@ -201,6 +201,9 @@ func (l *L20) prepare(p *Problem) (*l20Data, error) {
 	if err := p.ValidateTargets(); err != nil {
 		return nil, err
 	}
+	if err := p.CheckMemory("l20", p.embeddedNeeds()...); err != nil {
+		return nil, err
+	}
 	m, n := p.X.Dims()
 	a := denseData(p.Design())
 	resp := p.Response(OneHot)

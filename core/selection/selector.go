@@ -32,6 +32,10 @@ type Problem struct {
 	// (docs/methods.md#regression). Y and C may then be empty; filters,
 	// which need classes, refuse such a problem.
 	Targets *mat.Dense
+	// MemoryBudget bounds the bytes of the matrices a fit allocates,
+	// checked (CheckMemory) before it allocates them: 0 means
+	// DefaultMemoryBudget, a negative value no bound.
+	MemoryBudget int64
 }
 
 // Coding names a label coding of docs/methods.md#coding.
@@ -123,7 +127,7 @@ func (p *Problem) Validate() error {
 	if present < 2 {
 		return errors.New("all samples belong to one class; selection needs at least two")
 	}
-	return nil
+	return p.CheckMemory("the method", p.classNeeds()...)
 }
 
 // Selector is a fitted-on-demand feature selection method. Its parameters

@@ -97,6 +97,9 @@ func (t *TopK) Solve(ctx context.Context, p *Problem, s *Settings) (*TopKFit, er
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
+	if err := p.CheckMemory("topk", p.embeddedNeeds(p.gram(2))...); err != nil {
+		return nil, err
+	}
 	m, n := p.X.Dims()
 	if t.K > n {
 		return nil, fmt.Errorf("topk: k = %d is out of range: it must be between 1 and the number of features, %d", t.K, n)
