@@ -69,6 +69,10 @@ type Request struct {
 	// WeightRows, if positive, asks an embedded method for |W| of its top
 	// WeightRows ranked features in Selection.Weights (for a heat map).
 	WeightRows int `json:"weight_rows,omitempty"`
+	// MemoryBudget bounds, in bytes, what a fit may allocate; a fit that
+	// would need more is refused before it starts, naming the cause (0:
+	// 1 GiB; negative: no bound).
+	MemoryBudget int64 `json:"memory_budget,omitempty"`
 	// Columns are the 0-based features OpReduce keeps, in that order.
 	Columns []int `json:"columns,omitempty"`
 	// Synth is what OpSynth generates.
@@ -95,6 +99,19 @@ type Data struct {
 	Header string `json:"header,omitempty"`
 	// Missing is MissingReject (default) or MissingMean.
 	Missing string `json:"missing,omitempty"`
+	// Format is the file's format: "auto" or "" (detected from the
+	// content), "csv", "xlsx", "arff", "libsvm" or "mat".
+	Format string `json:"format,omitempty"`
+	// Sheet names a workbook's worksheet (default: the first); XVar and
+	// YVar a MAT-file's variables (default: X and Y).
+	Sheet string `json:"sheet,omitempty"`
+	XVar  string `json:"x_var,omitempty"`
+	YVar  string `json:"y_var,omitempty"`
+	// MaxBytes bounds the file's size once decompressed and MaxCells its
+	// cells (0: the defaults, 1 GiB and 50 million, which fit a browser
+	// tab; negative: no bound).
+	MaxBytes int64 `json:"max_bytes,omitempty"`
+	MaxCells int64 `json:"max_cells,omitempty"`
 }
 
 // What to do with missing cells (Data.Missing).

@@ -118,14 +118,20 @@ type Weights struct {
 
 // DatasetInfo describes the data a response was computed on.
 type DatasetInfo struct {
-	Name      string   `json:"name,omitempty"`
-	Samples   int      `json:"samples"`
-	Features  int      `json:"features"`
-	Label     string   `json:"label"`
-	Delimiter string   `json:"delimiter"`
-	Header    bool     `json:"header"`
-	Classes   []string `json:"classes"`
-	Counts    []int    `json:"class_counts"`
+	Name     string `json:"name,omitempty"`
+	Samples  int    `json:"samples"`
+	Features int    `json:"features"`
+	Label    string `json:"label"`
+	// Delimiter and Header are those of a CSV file ("" and false for the
+	// other formats).
+	Delimiter string `json:"delimiter"`
+	Header    bool   `json:"header"`
+	// Format is the file's format when it is not CSV ("xlsx", "arff",
+	// "libsvm", "mat"), and Sheet the worksheet read from a workbook.
+	Format  string   `json:"format,omitempty"`
+	Sheet   string   `json:"sheet,omitempty"`
+	Classes []string `json:"classes"`
+	Counts  []int    `json:"class_counts"`
 	// Constant lists the 0-based features constant over all samples.
 	Constant []int `json:"constant"`
 	// Missing counts missing cells; MissingColumns lists their features.
@@ -154,6 +160,8 @@ type Inspection struct {
 	LabelColumn int        `json:"label_column"`
 	Preview     [][]string `json:"preview"`
 	Warnings    []string   `json:"warnings"`
+	// Sheets are a workbook's worksheets, in order (one is read: Sheet).
+	Sheets []string `json:"sheets,omitempty"`
 }
 
 // MethodList is the answer to OpMethods.

@@ -182,7 +182,7 @@ func (w *worker) stored(id int) (*stored, error) {
 
 // table returns the reading of stored data id that d asks for, reading
 // the bytes only when this worker has not read them that way recently.
-func (w *worker) table(id int, d *api.Data) (*job.Table, error) {
+func (w *worker) table(ctx context.Context, id int, d *api.Data) (*job.Table, error) {
 	s, err := w.stored(id)
 	if err != nil {
 		return nil, err
@@ -196,7 +196,7 @@ func (w *worker) table(id int, d *api.Data) (*job.Table, error) {
 		}
 	}
 	w.mu.Unlock()
-	t, err := job.Read(s.bytes, d)
+	t, err := job.Read(ctx, s.bytes, d)
 	if err != nil {
 		return nil, err
 	}
@@ -331,7 +331,7 @@ func (w *worker) runRequest(ctx context.Context, j *api.Job, res *api.Result) er
 		}
 		in.Raw = s.bytes
 		if op := strings.ToLower(req.Op); op != api.OpInspect && op != api.OpMethods && op != api.OpMerge && op != api.OpSynth {
-			if in.Table, err = w.table(j.Data, &req.Data); err != nil {
+			if in.Table, err = w.table(ctx, j.Data, &req.Data); err != nil {
 				return err
 			}
 		}
@@ -606,7 +606,7 @@ func (w *worker) prepare(ctx context.Context, data int, p *api.Prepare) ([]byte,
 	if data == 0 {
 		return []byte("{}"), nil
 	}
-	t, err := w.table(data, &p.Data)
+	t, err := w.table(ctx, data, &p.Data)
 	if err != nil {
 		return nil, err
 	}

@@ -64,6 +64,7 @@ func parseEval(args []string, stderr io.Writer) (*api.Request, output, error) {
 	fs.Var(&tune, "tune", "tune a parameter by inner cross-validation: NAME=VALUES for a method parameter, svm.C=... or knn.neighbors=... (repeatable)")
 	fs.IntVar(&inner, "inner", 0, "folds of the tuning cross-validation (0: 3 below 200 training samples, else 8)")
 	fs.IntVar(&workers, "workers", runtime.NumCPU(), "units run at once (never changes the result)")
+	memoryFlag(fs, &req.MemoryBudget)
 	fs.StringVar(&preprocess, "preprocess", "zscore", "preprocessing fitted on each training part: zscore, minmax or none")
 	fs.BoolVar(&bias, "bias", true, "append a constant-1 column for the embedded models")
 	fs.StringVar(&coding, "coding", "", "override the methods' label coding: y01 or ypm")

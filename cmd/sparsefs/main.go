@@ -34,10 +34,12 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
 	"sparsefs/api"
+	"sparsefs/core/dataset"
 	"sparsefs/core/job"
 	"sparsefs/core/plan"
 )
@@ -159,6 +161,10 @@ func failed(ctx context.Context, stderr io.Writer, cmd string, err error) int {
 		fmt.Fprintf(stderr, "sparsefs %s: interrupted; nothing was written\n", cmd)
 		return 130
 	}
+	if errors.Is(err, dataset.ErrLimit) {
+		fmt.Fprintf(stderr, "sparsefs %s: %v (flags -max-cells and -max-bytes; -1 for no bound)\n", cmd, err)
+		return 1
+	}
 	fmt.Fprintf(stderr, "sparsefs %s: %v\n", cmd, err)
 	return 1
 }
@@ -184,7 +190,13 @@ func (p paramList) Set(s string) error {
 
 // dataFlags registers the flags that say how to read the data.
 func dataFlags(fs *flag.FlagSet, d *api.Data) {
-	fs.StringVar(&d.Path, "data", "", "the data file: CSV or TSV, optionally .gz; - reads standard input (required)")
+	fs.StringVar(&d.Path, "data", "", "the data file: CSV/TSV, XLSX, ARFF, LIBSVM or MATLAB .mat, optionally .gz; - reads standard input (required)")
+	fs.StringVar(&d.Format, "format", "", "the file's format: csv, xlsx, arff, libsvm or mat (default: detected from the content)")
+	fs.StringVar(&d.Sheet, "sheet", "", "the worksheet of a workbook to read (default: the first)")
+	fs.StringVar(&d.XVar, "xvar", "", "the MAT-file variable holding the samples × features matrix (default X)")
+	fs.StringVar(&d.YVar, "yvar", "", "the MAT-file variable holding the labels (default Y)")
+	fs.Int64Var(&d.MaxBytes, "max-bytes", 0, "refuse a file larger than this once decompressed (0: 1 GiB; -1: no bound)")
+	fs.Int64Var(&d.MaxCells, "max-cells", 0, "refuse a table of more cells than this (0: 50 million; -1: no bound)")
 	fs.StringVar(&d.Label, "label", "", "the label column: a header name, a 1-based column number, first or last (default last)")
 	fs.StringVar(&d.Delimiter, "delimiter", "", `the field delimiter: comma, semicolon or tab (default: detected)`)
 	fs.StringVar(&d.Header, "header", "auto", "whether the first row is a header: auto, yes or no")
@@ -217,6 +229,36 @@ func parse(fs *flag.FlagSet, args []string, d *api.Data, stderr io.Writer) error
 		return errors.New("-data is required")
 	}
 	return nil
+}
+
+// memoryFlag registers -memory, the bound on what a fit may allocate.
+func memoryFlag(fs *flag.FlagSet, budget *int64) {
+	fs.Func("memory", "refuse a fit that would allocate more than this, e.g. 512MiB or 8GiB (default 1GiB; none: no bound)", func(s string) error {
+		v, err := byteSize(s)
+		*budget = v
+		return err
+	})
+}
+
+// byteSize reads a size as a person writes it: a number of bytes, with an
+// optional unit KiB, MiB or GiB (K, M, G), or "none" (no bound: −1).
+func byteSize(s string) (int64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == "none" {
+		return -1, nil
+	}
+	unit := int64(1)
+	for i, suffix := range []string{"kib", "mib", "gib", "k", "m", "g"} {
+		if n, ok := strings.CutSuffix(t, suffix); ok {
+			t, unit = strings.TrimSpace(n), int64(1)<<(10*(i%3+1))
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || !(v >= 1) || v*float64(unit) > 1<<62 {
+		return 0, fmt.Errorf("%q is not a size (e.g. 512MiB, 8GiB, or none)", s)
+	}
+	return int64(v * float64(unit)), nil
 }
 
 // flagSet returns the names of the flags given on the command line.
@@ -286,6 +328,7 @@ func parseSelect(args []string, stderr io.Writer) (*api.Request, output, error) 
 	fs.StringVar(&req.Coding, "coding", "", "override the method's label coding: y01 (one-hot) or ypm (one-vs-rest ±1)")
 	fs.IntVar(&req.K, "k", 0, "also report the top K features as \"selected\"; for l20 and topk, the number of features to select")
 	fs.StringVar(&o.reduced, "reduced", "", "also write the data restricted to the top K features (-k) as CSV into this file")
+	memoryFlag(fs, &req.MemoryBudget)
 	outputFlags(fs, &o, true)
 	if err := parse(fs, args, &req.Data, stderr); err != nil {
 		return nil, o, err

@@ -271,3 +271,45 @@ func TestReducedFiles(t *testing.T) {
 		t.Errorf("files left in the folder: %v", entries)
 	}
 }
+
+func TestByteSize(t *testing.T) {
+	for in, want := range map[string]int64{"1024": 1024, "512MiB": 512 << 20, "8GiB": 8 << 30, "2g": 2 << 30, "1.5 KiB": 1536, "none": -1} {
+		if got, err := byteSize(in); err != nil || got != want {
+			t.Errorf("byteSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "0", "-1", "lots", "1TiB", "NaN"} {
+		if _, err := byteSize(bad); err == nil {
+			t.Errorf("byteSize(%q) accepted", bad)
+		}
+	}
+}
+
+// Every file of the reader's corpus of bad inputs (core/dataset/testdata/
+// corpus) goes through the command line as a user would send it: the
+// command ends with a result (exit 0, JSON on standard output) or a
+// message (exit 1, one line on standard error, no JSON), never a crash.
+func TestCorpusThroughTheCLI(t *testing.T) {
+	dir := filepath.Join("..", "..", "core", "dataset", "testdata", "corpus")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) < 60 {
+		t.Fatalf("the corpus has %d files", len(entries))
+	}
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		code, out, errs := runCLI("select", "-data", path, "-method", "fisher")
+		switch {
+		case strings.Contains(errs, "panic") || strings.Contains(errs, "goroutine"):
+			t.Errorf("%s: crashed: %s", e.Name(), errs)
+		case code == 0 && !json.Valid([]byte(out)):
+			t.Errorf("%s: exit 0 without a JSON result: %q", e.Name(), out)
+		case code == 1 && (out != "" || strings.Count(strings.TrimSpace(errs), "\n") > 0 || !strings.HasPrefix(errs, "sparsefs select: ")):
+			t.Errorf("%s: exit 1: stdout %q, stderr %q", e.Name(), out, errs)
+		case code != 0 && code != 1:
+			t.Errorf("%s: exit %d: %s", e.Name(), code, errs)
+		}
+	}
+}

@@ -99,6 +99,9 @@ type Evaluation struct {
 	scaling  dataset.Scaling
 	coding   selection.Coding
 	notes    []string
+	// MemoryBudget bounds what a fit may allocate
+	// (selection.Problem.MemoryBudget).
+	MemoryBudget int64
 }
 
 // New normalises a copy of pl against data (plan.Normalize, with the
@@ -238,7 +241,7 @@ func (e *Evaluation) classifierConfigs(chosen map[string]any) []api.Classifier {
 
 // trainProblem is the selection problem of a (preprocessed) training part.
 func (e *Evaluation) trainProblem(xs *mat.Dense, tr *part) *selection.Problem {
-	return &selection.Problem{X: xs, Y: tr.y, C: e.data.Classes, Bias: *e.plan.Bias, Coding: e.coding, Targets: tr.t}
+	return &selection.Problem{X: xs, Y: tr.y, C: e.data.Classes, Bias: *e.plan.Bias, Coding: e.coding, Targets: tr.t, MemoryBudget: e.MemoryBudget}
 }
 
 // runCtx carries a unit's context and progress hook.

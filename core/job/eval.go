@@ -38,7 +38,7 @@ func runEval(ctx context.Context, req *api.Request, in Input, progress func(api.
 		}
 		plan.Bias = req.Bias
 	}
-	t, err := table(req, in)
+	t, err := table(ctx, req, in)
 	if err != nil {
 		return nil, err
 	}
@@ -48,6 +48,7 @@ func runEval(ctx context.Context, req *api.Request, in Input, progress func(api.
 	if err != nil {
 		return nil, err
 	}
+	e.MemoryBudget = req.MemoryBudget
 	normPlan := e.Plan()
 	norm := &api.Request{Op: api.OpEval, Data: req.Data, Eval: &normPlan}
 	dinfo := t.Info(&req.Data)

@@ -187,7 +187,7 @@ func TestTableFacts(t *testing.T) {
 	}
 	tables := map[string]*Table{}
 	for name, raw := range map[string][]byte{"a": a, "b": b} {
-		tab, err := Read(raw, &api.Data{})
+		tab, err := Read(context.Background(), raw, &api.Data{})
 		if err != nil {
 			t.Fatal(err)
 		}

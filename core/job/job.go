@@ -10,6 +10,7 @@
 package job
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -39,7 +40,7 @@ func Run(ctx context.Context, req *api.Request, in Input, progress func(api.Prog
 		}
 		return &api.Response{Selection: sel}, nil
 	case api.OpInspect:
-		ins, err := runInspect(req, in)
+		ins, err := runInspect(ctx, req, in)
 		if err != nil {
 			return nil, err
 		}
@@ -55,7 +56,7 @@ func Run(ctx context.Context, req *api.Request, in Input, progress func(api.Prog
 		}
 		return &api.Response{EvalReport: rep}, nil
 	case api.OpReduce:
-		red, err := runReduce(req, in)
+		red, err := runReduce(ctx, req, in)
 		if err != nil {
 			return nil, err
 		}
@@ -76,17 +77,18 @@ func Methods() *api.MethodList {
 }
 
 // table returns the table a request reads: the caller's, or Raw read now.
-func table(req *api.Request, in Input) (*Table, error) {
+func table(ctx context.Context, req *api.Request, in Input) (*Table, error) {
 	if in.Table != nil {
 		return in.Table, nil
 	}
-	return Read(in.Raw, &req.Data)
+	return Read(ctx, in.Raw, &req.Data)
 }
 
-// Read reads a file's bytes as d says (its Label, Targets, Delimiter,
-// Header and Missing settings) into a Table.
-func Read(raw []byte, d *api.Data) (*Table, error) {
-	ds, err := parse(raw, d, 0)
+// Read reads a file's bytes as d says (its format, label, targets,
+// delimiter, header, missing values and limits) into a Table; it stops
+// soon after ctx is done.
+func Read(ctx context.Context, raw []byte, d *api.Data) (*Table, error) {
+	ds, err := parse(ctx, raw, d, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +96,7 @@ func Read(raw []byte, d *api.Data) (*Table, error) {
 }
 
 // parse reads a file's bytes as d says, keeping previewRows rows as text.
-func parse(raw []byte, d *api.Data, previewRows int) (*dataset.Dataset, error) {
+func parse(ctx context.Context, raw []byte, d *api.Data, previewRows int) (*dataset.Dataset, error) {
 	if raw == nil {
 		return nil, errors.New("no data given")
 	}
@@ -103,8 +105,11 @@ func parse(raw []byte, d *api.Data, previewRows int) (*dataset.Dataset, error) {
 		return nil, err
 	}
 	opts.PreviewRows = previewRows
-	ds, err := dataset.Parse(raw, opts)
+	ds, err := dataset.ReadContext(ctx, bytes.NewReader(raw), opts)
 	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return nil, err
+		}
 		return nil, withName(d, err)
 	}
 	return ds, nil
@@ -112,7 +117,12 @@ func parse(raw []byte, d *api.Data, previewRows int) (*dataset.Dataset, error) {
 
 // options translates how d says to read a file into dataset.Options.
 func options(d *api.Data) (dataset.Options, error) {
-	opts := dataset.Options{Label: d.Label, Targets: d.Targets}
+	opts := dataset.Options{Label: d.Label, Targets: d.Targets, Sheet: d.Sheet, XVar: d.XVar, YVar: d.YVar,
+		MaxBytes: d.MaxBytes, MaxCells: d.MaxCells}
+	var err error
+	if opts.Format, err = dataset.ParseFormat(d.Format); err != nil {
+		return opts, err
+	}
 	switch d.Delimiter {
 	case "":
 	case ",", ";", "\t":

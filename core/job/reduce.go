@@ -2,6 +2,7 @@ package job
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -12,11 +13,11 @@ import (
 
 // runReduce writes the data restricted to the features req.Columns as CSV
 // (OpReduce; dataset.WriteCSV), named after the data: "name-topK.csv".
-func runReduce(req *api.Request, in Input) (*api.Reduced, error) {
+func runReduce(ctx context.Context, req *api.Request, in Input) (*api.Reduced, error) {
 	if len(req.Columns) == 0 {
 		return nil, errors.New("no features chosen for the reduced data")
 	}
-	t, err := table(req, in)
+	t, err := table(ctx, req, in)
 	if err != nil {
 		return nil, err
 	}

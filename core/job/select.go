@@ -52,7 +52,7 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	if err != nil {
 		return nil, err
 	}
-	t, err := table(req, in)
+	t, err := table(ctx, req, in)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,8 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	}
 	// The whole file is the training part here: the scaler is fitted on it.
 	scaler := dataset.FitScaler(scaling, ds.X)
-	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding, Targets: ds.Targets}
+	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding, Targets: ds.Targets,
+		MemoryBudget: req.MemoryBudget}
 	settings := params.Settings()
 	settings.Progress = progress
 	start := time.Now()

@@ -49,13 +49,19 @@ func (t *Table) SHA256() string {
 // Info describes the table for a response (named as d says).
 func (t *Table) Info(d *api.Data) api.DatasetInfo {
 	ds := t.Data
-	return api.DatasetInfo{
-		Name: dataName(d), Samples: ds.Rows(), Features: len(ds.Features), Label: ds.Label,
-		Delimiter: string(ds.Delimiter), Header: ds.Header,
+	info := api.DatasetInfo{
+		Name: dataName(d), Samples: ds.Rows(), Features: len(ds.Features), Label: ds.Label, Header: ds.Header, Sheet: ds.Sheet,
 		Classes: nonNil(ds.Classes), Counts: ds.ClassCounts(),
 		Constant: nonNil(append([]int(nil), t.Constant()...)), Missing: ds.Missing, MissingColumns: nonNil(ds.MissingColumns),
 		Targets: ds.TargetNames,
 	}
+	if ds.Delimiter != 0 {
+		info.Delimiter = string(ds.Delimiter)
+	}
+	if ds.Format != dataset.CSV {
+		info.Format = string(ds.Format)
+	}
+	return info
 }
 
 func dataHash(ds *dataset.Dataset) string {

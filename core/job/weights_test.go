@@ -91,7 +91,7 @@ func TestWeightRows(t *testing.T) {
 func TestTableReused(t *testing.T) {
 	csv := []byte("a,b,c,label\n1,0,5,x\n2,1,4,x\n6,5,5,y\n7,4,3,y\n")
 	d := api.Data{Name: "p.csv", Label: "last"}
-	tab, err := Read(csv, &d)
+	tab, err := Read(context.Background(), csv, &d)
 	if err != nil {
 		t.Fatal(err)
 	}
