@@ -557,3 +557,21 @@ func TestParentErrStopsTheUnits(t *testing.T) {
 		t.Errorf("stopped after %v", d)
 	}
 }
+
+// A class with fewer samples than the folds is said so: some folds test
+// none of it.
+func TestSmallClassNote(t *testing.T) {
+	d := twoClass(1, 20, 5, 1, 1)
+	for i := 3; i < len(d.Y); i++ {
+		d.Y[i] = 0 // class 1 keeps three samples
+	}
+	d.Y[0], d.Y[1], d.Y[2] = 1, 1, 1
+	e := mustNew(t, api.Plan{Methods: []api.Variant{{Method: "fisher"}}, K: []int{2}}, d)
+	if n := e.Notes(); len(n) != 1 || n[0] != "the smallest class has 3 sample(s), fewer than the 5 folds: some folds test none of it" {
+		t.Errorf("notes %q", n)
+	}
+	e = mustNew(t, api.Plan{Methods: []api.Variant{{Method: "fisher"}}, K: []int{2}, Protocol: api.Protocol{Kind: api.CV, Folds: 3}}, d)
+	if n := e.Notes(); len(n) != 0 {
+		t.Errorf("3 folds: notes %q", n)
+	}
+}

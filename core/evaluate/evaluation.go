@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/mat"
@@ -163,6 +164,9 @@ func New(pl api.Plan, data *Data) (*Evaluation, error) {
 		y = data.Y
 	}
 	e.splits = makeSplits(p.Protocol, y, data.Classes, m, p.Seed)
+	if note := smallClassNote(p.Protocol, y, data.Classes); note != "" {
+		e.notes = append(e.notes, note)
+	}
 	h := api.Header{K: p.K, Classifiers: []string{}, Targets: data.Targets != nil, Variants: make([]api.VariantInfo, len(e.variants)), Units: len(e.variants) * len(e.splits)}
 	for _, c := range p.Classifiers {
 		h.Classifiers = append(h.Classifiers, plan.ClassifierLabel(c))
@@ -178,6 +182,24 @@ func New(pl api.Plan, data *Data) (*Evaluation, error) {
 	}
 	e.header = h
 	return e, nil
+}
+
+// smallClassNote says when a class has fewer samples than a
+// cross-validation has folds: some folds test none of it, and their
+// accuracy says nothing about that class.
+func smallClassNote(pr api.Protocol, y []int, classes int) string {
+	if pr.Kind != api.CV || y == nil {
+		return ""
+	}
+	counts := make([]int, classes)
+	for _, c := range y {
+		counts[c]++
+	}
+	smallest := slices.Min(counts)
+	if smallest >= pr.Folds {
+		return ""
+	}
+	return fmt.Sprintf("the smallest class has %d sample(s), fewer than the %d folds: some folds test none of it", smallest, pr.Folds)
 }
 
 // Plan returns the normalised plan.
