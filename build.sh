@@ -6,7 +6,8 @@
 #   ./build.sh test     install what the tests need if it is missing, build,
 #                       and run every test: formatting, vet, Go tests natively
 #                       and compiled to wasm under node, the scikit-learn
-#                       cross-check, and the browser (e2e) tests (Chromium,
+#                       cross-check, the Snakemake workflow, and the
+#                       browser (e2e) tests (Chromium,
 #                       and a Firefox smoke test: e2e/firefox.mjs)
 #   ./build.sh e2e      build, then run only the browser tests
 #   ./build.sh e2e-site build dist/ and dist-e2e/ (the site plus the test
@@ -39,6 +40,7 @@ deps() {
 	command -v node >/dev/null || missing+=(nodejs)
 	command -v npm >/dev/null || missing+=(npm)
 	/usr/bin/python3 -c 'import sklearn, numpy' 2>/dev/null || missing+=(python3-sklearn python3-numpy)
+	command -v snakemake >/dev/null || missing+=(snakemake)
 	if [ ${#missing[@]} -gt 0 ]; then
 		say "installing Debian packages: ${missing[*]}"
 		as_root apt-get update -q
@@ -123,6 +125,8 @@ crosscheck() {
 	say "cross-check with scikit-learn (Debian's python3-sklearn)"
 	/usr/bin/python3 scripts/crosscheck_sklearn.py bin/sparsefs
 	/usr/bin/python3 -W ignore::UserWarning scripts/crosscheck_eval.py bin/sparsefs
+	say "an evaluation in parts through the Snakemake workflow (Debian's snakemake)"
+	scripts/test_workflow.sh bin/sparsefs
 }
 
 e2e() {
