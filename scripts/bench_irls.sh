@@ -85,11 +85,16 @@ out=$(mktemp)
 files=()
 for s in "${sets[@]}"; do files+=("$data/$s.csv.gz"); done
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+# Which BLAS kernel the peer runs (threadpoolctl, when installed).
+env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 -c 'import numpy, threadpoolctl; [print("numpy BLAS:", i.get("internal_api"), i.get("version"), i.get("architecture"), i.get("num_threads"), file=__import__("sys").stderr) for i in threadpoolctl.threadpool_info()]' 2>&1 >/dev/null | sed 's/^/  /' >&2 || true
 for ((r = 1; r <= rounds; r++)); do
 	echo "round $r/$rounds" >&2
 	for s in "${sets[@]}"; do
 		f="$data/$s.csv.gz"
-		/usr/bin/python3 "$numpy" "$f" | sed "s/^{/{\"engine\": \"numpy\", \"data\": \"$s.csv.gz\", /" >>"$out"
+		# The machines set OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE for old
+		# OpenBLAS builds; they slow Debian's current one about 1.7×: the
+		# peer runs without them (this command alone).
+		env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 "$numpy" "$f" | sed "s/^{/{\"engine\": \"numpy\", \"data\": \"$s.csv.gz\", /" >>"$out"
 		native native "$s" "$f" >>"$out"
 		native rfs-irls "$s" "$f" -param solver=irls >>"$out"
 		node "$node_exec" "$wasmbin/benchjob.wasm" -data "$f" -method rfs -repeat 1 | sed "s/^{/{\"engine\": \"node\", \"data\": \"$s.csv.gz\", /" >>"$out"
