@@ -38,12 +38,15 @@ const DefaultReliefNeighbours = 10
 // max = min: its diff is 0/0 = 0 everywhere and it scores 0. Scores lie in
 // [−1, 1]; larger is better.
 //
-// Arithmetic (the choice of neighbours is exact to the bit, which matters
-// on discrete data where distances tie): each feature is first mapped to
-// z = (x − min)/(max − min) ∈ [0, 1], diff is computed as |z_a − z_b|
-// (equal to the definition up to one rounding) and d(a, b) is the sum of
-// those diffs accumulated in increasing feature order; d(a, b) and d(b, a)
-// are the same number.
+// Arithmetic: each feature is first mapped to z = (x − min)/(max − min) ∈
+// [0, 1] and diff is computed as |z_a − z_b| (equal to the definition up
+// to one rounding). The neighbours are chosen by exact distances when the
+// data lie on a lattice — whole numbers and their affine images, as the
+// z-scored copy of genotypes, counts or pixels: distances are then whole
+// numbers over a common denominator, computed exactly, so that equal
+// distances tie and the order (distance, row) holds (relieff_exact.go);
+// otherwise d(a, b) is the sum of the diffs accumulated in increasing
+// feature order, d(a, b) and d(b, a) the same number.
 //
 // Cost: O(m²n) time — each pair of samples is compared once when the
 // neighbour lists of all probes fit in the memory of X (the usual case;
@@ -74,7 +77,7 @@ func (r ReliefF) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, err
 	}
 	m, n := p.X.Dims()
 	scores := make([]float64, n)
-	z, keep := rangeScaled(p.X)
+	z, keep, lo, hi := rangeScaled(p.X)
 	if len(keep) == 0 {
 		return tiedFilterResult(scores), nil
 	}
@@ -83,7 +86,13 @@ func (r ReliefF) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, err
 	for _, y := range p.Y {
 		counts[y]++
 	}
-	nb := newReliefSearch(ctx, s, z, nz, p.Y, counts, k, r.chunk)
+	// Neighbours by exact distances where the data lie on a lattice
+	// (relieff_exact.go), else by the floating-point sums of z.
+	dz := latticeScaled(p.X, lo, hi, keep)
+	if dz == nil {
+		dz = z
+	}
+	nb := newReliefSearch(ctx, s, dz, nz, p.Y, counts, k, r.chunk)
 	w := make([]float64, nz)
 	for a := 0; a < m; a += nb.chunk {
 		b := min(m, a+nb.chunk)
@@ -127,10 +136,10 @@ func (r ReliefF) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, err
 
 // rangeScaled returns the non-constant features of x mapped to
 // z = (x − min)/(max − min) ∈ [0, 1], as an m×len(keep) row-major array,
-// and the columns kept.
-func rangeScaled(x *mat.Dense) (z []float64, keep []int) {
+// the columns kept, and every column's min and max.
+func rangeScaled(x *mat.Dense) (z []float64, keep []int, lo, hi []float64) {
 	m, n := x.Dims()
-	lo, hi := make([]float64, n), make([]float64, n)
+	lo, hi = make([]float64, n), make([]float64, n)
 	copy(lo, x.RawRowView(0))
 	copy(hi, x.RawRowView(0))
 	for i := 1; i < m; i++ {
@@ -152,7 +161,7 @@ func rangeScaled(x *mat.Dense) (z []float64, keep []int) {
 			row[t] = (xi[j] - lo[j]) / (hi[j] - lo[j])
 		}
 	}
-	return z, keep
+	return z, keep, lo, hi
 }
 
 // reliefSearch finds, for the probes of a chunk [a, b), the nearest
