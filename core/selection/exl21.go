@@ -271,7 +271,22 @@ func (e Exl21) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	if e.Solver == Exl21ALM {
 		res.Notes = append(res.Notes, "the ALM of the paper (Algorithm 2) can stop short of the optimum of its model; the cd and fista solvers reach it")
 	}
+	res.Certificate = md.certificate(w, res.Scores)
 	return res, nil
+}
+
+// certificate bounds how far J(W) is from the optimum by the duality gap
+// at W (dualityGap): a certificate whenever the gap is finite, relative to
+// J(W); nil with α = β = 0 or J(W) = 0.
+func (md *exl21Model) certificate(w *mat.Dense, scores []float64) *Certificate {
+	aux := md.loss.newAux()
+	md.loss.aux(aux, w)
+	primal := md.objective(w, aux)
+	gap := md.dualityGap(w, aux, mat.NewDense(md.n, md.c, nil), primal, make([]float64, md.c))
+	if math.IsInf(gap, 0) || math.IsNaN(gap) || !(primal > 0) {
+		return nil
+	}
+	return &Certificate{Gap: gap / primal, Dual: primal - gap, Support: NonzeroRows(scores, SparsityTol)}
 }
 
 // fista runs the accelerated proximal-gradient solver.

@@ -308,3 +308,22 @@ func TestExl21Validate(t *testing.T) {
 		t.Errorf("regression targets: ranking %v", res.Ranking)
 	}
 }
+
+// The certificate a fit reports at the default tolerance is true: its dual
+// value lies below the optimum (a fit to a gap of 10⁻¹³), its relative gap
+// bounds (J − J*)/J, and it is at most the tolerance the solvers stop at —
+// exl21 (cd, fista) and elasso (reweight).
+func TestExl21Certificate(t *testing.T) {
+	p := randomProblem(40, 15, 3, 4)
+	for _, e := range []Exl21{{Alpha: 1, Beta: 1, Solver: Exl21CD}, {Alpha: 1, Beta: 1, Solver: Exl21FISTA}, {Alpha: 0, Beta: 2, Solver: Exl21Reweight}} {
+		res := fitExl21(t, e, p, 1e-6, 100000)
+		opt := fitExl21(t, Exl21{Alpha: e.Alpha, Beta: e.Beta, Solver: Exl21CD}, p, 1e-13, 1000000)
+		c := res.Certificate
+		if c == nil {
+			t.Fatalf("%v: no certificate", e.Solver)
+		}
+		if c.Dual > opt.Objective*(1+1e-12) || (res.Objective-opt.Objective)/res.Objective > c.Gap+1e-12 || c.Gap > 1e-6 {
+			t.Errorf("%v: J %v, J* %v, certificate %+v", e.Solver, res.Objective, opt.Objective, c)
+		}
+	}
+}
