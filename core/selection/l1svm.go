@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"gonum.org/v1/gonum/floats"
 	"sparsefs/core/classify"
 )
 
@@ -52,8 +53,10 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 		machines = 1
 	}
 	solvers := make([]*classify.L1SVM, machines)
+	ys := make([][]float64, machines)
 	for k := range solvers {
 		y := make([]float64, m)
+		ys[k] = y
 		for i, c := range p.Y {
 			y[i] = -1
 			if c == k {
@@ -129,7 +132,60 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 		}
 	}
 	run.Objective = objective() // from the refreshed margins
-	return EmbeddedResult(w, n, run), nil
+	res := EmbeddedResult(w, n, run)
+	ws := make([][]float64, machines)
+	for k, sv := range solvers {
+		ws[k] = sv.W()
+	}
+	res.Certificate = l1svmCertificate(a, ys, ws, l.C, run.Objective, p.C == 2, res.Scores)
+	return res, nil
+}
+
+// l1svmCertificate bounds how far the machines' objective P is from the
+// optimum by a feasible point of the dual of each machine,
+//
+//	max_α Σ_i α_i − α_i²/(4C)   s.t. α ≥ 0, ‖Aᵀ(α ∘ y)‖_∞ ≤ 1
+//
+// (Fenchel duality for min ‖w‖₁ + C Σ_i max(0, 1 − y_i a_iᵀw)²): α =
+// 2C·max(0, 1 − y ∘ Aw), the dual optimum at the primal optimum, scaled
+// by the best factor that keeps it feasible. objective counts a mirrored machine twice, and so
+// does the dual. Nil when P is 0.
+func l1svmCertificate(a *mat.Dense, ys, ws [][]float64, c, objective float64, mirrored bool, scores []float64) *Certificate {
+	m, d := a.Dims()
+	dual := 0.0
+	for k, w := range ws {
+		y := ys[k]
+		alpha := make([]float64, m)
+		for i := 0; i < m; i++ {
+			if xi := 1 - y[i]*floats.Dot(a.RawRowView(i), w); xi > 0 {
+				alpha[i] = 2 * c * xi
+			}
+		}
+		g := make([]float64, d) // Aᵀ(α ∘ y)
+		for i := 0; i < m; i++ {
+			if alpha[i] > 0 {
+				floats.AddScaled(g, alpha[i]*y[i], a.RawRowView(i))
+			}
+		}
+		// The best multiple sα of the feasible set: D(sα) = s·Σα −
+		// s²·Σα²/(4C) is concave in s, largest at s = 2C·Σα/Σα².
+		sum, sq := floats.Sum(alpha), floats.Dot(alpha, alpha)
+		if sq == 0 {
+			continue
+		}
+		s := 2 * c * sum / sq
+		if gmax := floats.Norm(g, math.Inf(1)); gmax*s > 1 {
+			s = 1 / gmax
+		}
+		dual += s*sum - s*s*sq/(4*c)
+	}
+	if mirrored {
+		dual *= 2
+	}
+	if !(objective > 0) {
+		return nil
+	}
+	return &Certificate{Gap: (objective - dual) / objective, Dual: dual, Support: NonzeroRows(scores, SparsityTol)}
 }
 
 func init() {

@@ -117,3 +117,24 @@ func TestL1SVMRefusesTargetsAndHonoursCancel(t *testing.T) {
 		t.Errorf("cancelled fit: %v", err)
 	}
 }
+
+// The certificate is a true bound, whatever the stopping point: its dual
+// value lies below the optimum (a fit to a subgradient tolerance of
+// 10⁻¹²), its gap bounds (J − J*)/J, and it tightens as the fit does —
+// two classes (one machine, mirrored) and three.
+func TestL1SVMCertificate(t *testing.T) {
+	for _, classes := range []int{2, 3} {
+		p := randomProblem(60, 12, classes, 9)
+		loose := fitWith(t, "l1svm", p, map[string]any{"C": 0.5})
+		tight := fitWith(t, "l1svm", p, map[string]any{"C": 0.5, "eps": 1e-12, "tol": 1e-14, "max_iter": 1e6})
+		for _, res := range []*Result{loose, tight} {
+			c := res.Certificate
+			if c == nil || c.Dual > tight.Objective*(1+1e-12) || (res.Objective-tight.Objective)/res.Objective > c.Gap+1e-12 {
+				t.Fatalf("%d classes: J %v, J* ≈ %v, certificate %+v", classes, res.Objective, tight.Objective, c)
+			}
+		}
+		if tight.Certificate.Gap > 1e-6 || tight.Certificate.Gap > loose.Certificate.Gap {
+			t.Errorf("%d classes: gap %v at the tight fit, %v at the default", classes, tight.Certificate.Gap, loose.Certificate.Gap)
+		}
+	}
+}
