@@ -48,8 +48,19 @@ type Selection struct {
 	Ranking []int `json:"ranking"`
 	// Scores has one score per feature, in column order.
 	Scores Floats `json:"scores"`
-	// Selected is the first K of Ranking when K was asked for.
+	// PValues holds one p-value per feature, in column order, for the
+	// methods that test a hypothesis per feature (ttest, fstat, consensus;
+	// null where no test could be made); QValues their Benjamini–Hochberg
+	// adjustment over all the features (docs/statistics.md). Both are
+	// omitted for the other methods.
+	PValues Floats `json:"pvalues,omitempty"`
+	QValues Floats `json:"qvalues,omitempty"`
+	// Selected is the first K of Ranking when K was asked for, or the
+	// features whose q-value is at most Q (in ranking order; omitted when
+	// there is none, which a warning says).
 	Selected []int `json:"selected,omitempty"`
+	// Q is the q-value cut asked for (Request.Q); omitted otherwise.
+	Q float64 `json:"q,omitempty"`
 	// PerClass ranks the features once per class, best first (the
 	// per-class selection of the exclusive methods, exl21 and elasso);
 	// omitted for the other methods.
@@ -194,6 +205,9 @@ type MethodInfo struct {
 	// to Request.K: it then computes only what the top K features need
 	// (mrmr's greedy search; the others follow by relevance).
 	KDepth bool `json:"k_depth,omitempty"`
+	// PValues marks a method that gives each feature a p-value (and so
+	// q-values: Selection.PValues, QValues).
+	PValues bool `json:"pvalues,omitempty"`
 }
 
 // KParam is the name of the parameter of a method that selects a given

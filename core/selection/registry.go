@@ -49,6 +49,9 @@ type Spec struct {
 	// features need (mRMR's greedy search). A request for the top K that
 	// leaves it at 0 sets it to K.
 	KDepth bool
+	// PValues marks a method whose Result holds a p-value per feature
+	// when Settings.PValues asks (docs/methods.md#pvalues).
+	PValues bool
 	// New builds the selector from a complete, checked set of parameters.
 	New func(p Params) (Selector, error)
 }
@@ -101,7 +104,7 @@ func (s *Spec) Info() api.MethodInfo {
 	if ps == nil {
 		ps = []Param{}
 	}
-	return api.MethodInfo{Name: s.Name, Title: s.Title, Doc: s.Doc, Paper: s.Paper, Kind: s.Kind, Params: ps, SelectsK: s.SelectsK, KDepth: s.KDepth}
+	return api.MethodInfo{Name: s.Name, Title: s.Title, Doc: s.Doc, Paper: s.Paper, Kind: s.Kind, Params: ps, SelectsK: s.SelectsK, KDepth: s.KDepth, PValues: s.PValues}
 }
 
 // Resolve returns the full parameter set: the user's values, checked, and
@@ -163,6 +166,18 @@ func Names() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// PValueMethods names the methods that give p-values, as a list for
+// people.
+func PValueMethods() string {
+	var names []string
+	for _, s := range Specs() {
+		if s.PValues {
+			names = append(names, s.Name)
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // Catalog describes the registered methods in the job format, sorted by
