@@ -187,6 +187,9 @@ type VariantResult struct {
 	// methods without a weight matrix).
 	Redundancy Summary  `json:"redundancy"`
 	Sparsity   *Summary `json:"sparsity"`
+	// Stability is the stability of the top-K subsets across the splits
+	// (null for the fixed subset).
+	Stability *Stability `json:"stability"`
 	// FitSeconds summarises the selector's fitting time per split (the
 	// sum over its fits for a per-K method).
 	FitSeconds Scalar `json:"fit_seconds"`
@@ -199,6 +202,16 @@ type VariantResult struct {
 type Summary struct {
 	Mean Floats `json:"mean"`
 	Std  Floats `json:"std"`
+}
+
+// Stability holds, for each K, the stability index of Nogueira, Sechidis
+// and Brown (JMLR 18(174), 2018) of the splits' top-K subsets and its
+// approximate 95% confidence interval (null where undefined: a single
+// split, or K equal to the number of features). core/stats computes it.
+type Stability struct {
+	Index  Floats `json:"index"`
+	CILow  Floats `json:"ci_low"`
+	CIHigh Floats `json:"ci_high"`
 }
 
 // Scalar is the mean and sample standard deviation of one number per split.
