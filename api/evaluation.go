@@ -116,6 +116,9 @@ type Fit struct {
 	// PerClass ranks the features once per class, for the methods that
 	// select per class (exl21, elasso); omitted otherwise.
 	PerClass [][]int `json:"per_class,omitempty"`
+	// StabilitySelection is what stability selection (stabsel) adds;
+	// omitted for the other methods.
+	StabilitySelection *StabilitySelection `json:"stability_selection,omitempty"`
 	FitRecord
 	// Weights holds |W| of the top-ranked rows when Plan.WeightRows asks
 	// for them (embedded methods only).

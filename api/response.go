@@ -61,6 +61,10 @@ type Selection struct {
 	Selected []int `json:"selected,omitempty"`
 	// Q is the q-value cut asked for (Request.Q); omitted otherwise.
 	Q float64 `json:"q,omitempty"`
+	// StabilitySelection is what stability selection (stabsel) adds:
+	// the stable features and the bounds on false selections; omitted
+	// for the other methods.
+	StabilitySelection *StabilitySelection `json:"stability_selection,omitempty"`
 	// PerClass ranks the features once per class, best first (the
 	// per-class selection of the exclusive methods, exl21 and elasso);
 	// omitted for the other methods.
@@ -187,6 +191,9 @@ type Kind = string
 const (
 	Filter   Kind = "filter"
 	Embedded Kind = "embedded"
+	// Ensemble is a method made of other methods' fits (stabsel,
+	// consensus).
+	Ensemble Kind = "ensemble"
 )
 
 // MethodInfo describes one method and all the parameters it takes (the
@@ -208,7 +215,15 @@ type MethodInfo struct {
 	// PValues marks a method that gives each feature a p-value (and so
 	// q-values: Selection.PValues, QValues).
 	PValues bool `json:"pvalues,omitempty"`
+	// Wraps names the method's categorical parameters whose choices are
+	// other methods (stabsel's base, consensus's m1…m4): a parameter
+	// "SLOT.NAME" is the parameter NAME of the method chosen in SLOT
+	// ("base.C"), which takes its defaults for the others.
+	Wraps []string `json:"wraps,omitempty"`
 }
+
+// NoMethod is the choice of a Wraps parameter that leaves its slot empty.
+const NoMethod = "none"
 
 // KParam is the name of the parameter of a method that selects a given
 // number K of features (MethodInfo.SelectsK).
@@ -240,4 +255,27 @@ type Progress struct {
 	Objective Float `json:"objective"`
 	// Fraction estimates the share of the work done, in [0, 1].
 	Fraction float64 `json:"fraction"`
+}
+
+// StabilitySelection is what stability selection (the method stabsel)
+// adds to its ranking, whose scores are the features' selection
+// probabilities (docs/methods.md#stabsel).
+type StabilitySelection struct {
+	// Base is the selector run on the half-samples, Q the number of its
+	// top features taken from each, Pairs the number B of complementary
+	// pairs of half-samples, and Threshold the probability π a feature
+	// needs to be stable.
+	Base      string  `json:"base"`
+	Q         int     `json:"q"`
+	Pairs     int     `json:"pairs"`
+	Threshold float64 `json:"threshold"`
+	// Stable lists the features selected with probability at least π,
+	// best first.
+	Stable []int `json:"stable"`
+	// Bound is Meinshausen and Bühlmann's bound on the expected number of
+	// falsely selected features among Stable, q²/((2π − 1)·p);
+	// BoundUnimodal is Shah and Samworth's sharper bound under their
+	// unimodality assumption (null for a π outside its range).
+	Bound         Float `json:"bound"`
+	BoundUnimodal Float `json:"bound_unimodal"`
 }

@@ -266,8 +266,11 @@ func (e *Evaluation) trainProblem(xs *mat.Dense, tr *part) *selection.Problem {
 	return &selection.Problem{X: xs, Y: tr.y, C: e.data.Classes, Bias: *e.plan.Bias, Coding: e.coding, Targets: tr.t, MemoryBudget: e.MemoryBudget}
 }
 
-// runCtx carries a unit's context and progress hook.
+// runCtx carries a unit's context, progress hook and share of the
+// workers.
 type runCtx struct {
 	ctx      context.Context
 	progress func(selection.Progress)
+	// workers is how many goroutines each of the unit's fits may use.
+	workers int
 }

@@ -169,6 +169,8 @@ type Result struct {
 	// p-value per feature (NaN where no test could be made); nil for the
 	// other methods (docs/methods.md#pvalues).
 	PValues []float64
+	// Stability is what stability selection adds (stabsel only).
+	Stability *api.StabilitySelection
 	// Certificate, if set, bounds the distance of Objective from the
 	// model's optimum: gsr/mtfs with p = 1 and r > 1, the accelerated
 	// solver converged and its Newton polish certified a relative gap of
