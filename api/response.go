@@ -65,6 +65,9 @@ type Selection struct {
 	// the stable features and the bounds on false selections; omitted
 	// for the other methods.
 	StabilitySelection *StabilitySelection `json:"stability_selection,omitempty"`
+	// Consensus holds the rankings a consensus aggregated; omitted for
+	// the other methods.
+	Consensus *Consensus `json:"consensus,omitempty"`
 	// PerClass ranks the features once per class, best first (the
 	// per-class selection of the exclusive methods, exl21 and elasso);
 	// omitted for the other methods.
@@ -278,4 +281,16 @@ type StabilitySelection struct {
 	// unimodality assumption (null for a π outside its range).
 	Bound         Float `json:"bound"`
 	BoundUnimodal Float `json:"bound_unimodal"`
+}
+
+// Consensus is what a consensus of rankings (the method consensus) adds:
+// the rankings it aggregated (docs/methods.md#consensus).
+type Consensus struct {
+	// Aggregation is "rra" (robust rank aggregation) or "mean" (mean
+	// rank).
+	Aggregation string `json:"aggregation"`
+	// Methods names the methods aggregated, in slot order, and Rankings
+	// holds each one's ranking (0-based features, best first).
+	Methods  []string `json:"methods"`
+	Rankings [][]int  `json:"rankings"`
 }

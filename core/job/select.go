@@ -97,7 +97,7 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	out := &api.Selection{
 		Method: spec.Name, Params: spec.Display(params), Preprocess: string(scaling), Bias: bias, Coding: string(coding),
 		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass,
-		Objective: rec.Objective, Iterations: rec.Iterations, Stop: rec.Stop, Trace: rec.Trace, Certificate: res.Certificate, StabilitySelection: res.Stability,
+		Objective: rec.Objective, Iterations: rec.Iterations, Stop: rec.Stop, Trace: rec.Trace, Certificate: res.Certificate, StabilitySelection: res.Stability, Consensus: res.Consensus,
 		NonzeroRows: rec.NonzeroRows, Seconds: rec.Seconds, Warnings: append(warnings, res.Notes...),
 	}
 	if res.PValues != nil {

@@ -171,6 +171,9 @@ type Result struct {
 	PValues []float64
 	// Stability is what stability selection adds (stabsel only).
 	Stability *api.StabilitySelection
+	// Consensus holds the rankings a consensus aggregated (consensus
+	// only).
+	Consensus *api.Consensus
 	// Certificate, if set, bounds the distance of Objective from the
 	// model's optimum: gsr/mtfs with p = 1 and r > 1, the accelerated
 	// solver converged and its Newton polish certified a relative gap of
