@@ -71,16 +71,9 @@ func NogueiraStability(sets [][]int, d int) Stability {
 		}
 		phi[i] = (shared/fd - k*kbar/(fd*fd) + index/2*(2*k*kbar/(fd*fd)-k/fd-kbar/fd+1)) / denom
 	}
-	mean := 0.0
-	for _, v := range phi {
-		mean += v
-	}
-	mean /= fm
-	ss := 0.0
-	for _, v := range phi {
-		ss += (v - mean) * (v - mean)
-	}
-	variance := 4 / (fm * fm) * ss
+	// (4/M²) Σ_i (φ_i − φ̄)², from the sample standard deviation of φ.
+	_, sd := MeanStd(phi)
+	variance := 4 / (fm * fm) * sd * sd * (fm - 1)
 	half := z95 * math.Sqrt(variance)
 	return Stability{Index: index, Variance: variance, Low: index - half, High: index + half}
 }
