@@ -33,11 +33,14 @@ type EvalPart struct {
 // Header is what every unit of an evaluation shares, and all a merge needs
 // besides the plan and the units.
 type Header struct {
-	K           []int         `json:"k"`
-	Classifiers []string      `json:"classifiers"`
-	Targets     bool          `json:"targets"`
-	Splits      []SplitInfo   `json:"splits"`
-	Variants    []VariantInfo `json:"variants"`
+	K           []int    `json:"k"`
+	Classifiers []string `json:"classifiers"`
+	Targets     bool     `json:"targets"`
+	// Features is the number of features of the data (the stability of
+	// the subsets is measured against it).
+	Features int           `json:"features"`
+	Splits   []SplitInfo   `json:"splits"`
+	Variants []VariantInfo `json:"variants"`
 	// Units is the number of units: len(Variants) × len(Splits); unit u
 	// evaluates variant u / len(Splits) on split u % len(Splits).
 	Units int `json:"units"`

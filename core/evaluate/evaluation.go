@@ -167,7 +167,8 @@ func New(pl api.Plan, data *Data) (*Evaluation, error) {
 	if note := smallClassNote(p.Protocol, y, data.Classes); note != "" {
 		e.notes = append(e.notes, note)
 	}
-	h := api.Header{K: p.K, Classifiers: []string{}, Targets: data.Targets != nil, Variants: make([]api.VariantInfo, len(e.variants)), Units: len(e.variants) * len(e.splits)}
+	_, n := data.X.Dims()
+	h := api.Header{K: p.K, Classifiers: []string{}, Targets: data.Targets != nil, Features: n, Variants: make([]api.VariantInfo, len(e.variants)), Units: len(e.variants) * len(e.splits)}
 	for _, c := range p.Classifiers {
 		h.Classifiers = append(h.Classifiers, plan.ClassifierLabel(c))
 	}

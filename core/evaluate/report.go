@@ -59,7 +59,9 @@ func Merge(h *api.Header, units []*api.UnitResult) (*api.Report, error) {
 			})
 			vr.Sparsity = &s
 		}
-		vr.Stability = stability(nk, us)
+		if info.Kind != api.FixedKind {
+			vr.Stability = stability(nk, h.Features, us)
+		}
 		secs := make([]float64, ns)
 		for s, u := range us {
 			for _, f := range u.Fits {
@@ -115,18 +117,13 @@ func anySparsity(us []*api.UnitResult) bool {
 }
 
 // stability is the stability across the splits of the units' top-K
-// subsets, for each K (docs/methods.md#stability), over the features the
-// fits rank (every fit ranks them all); nil for the fixed subset, which
-// has no fits.
-func stability(nk int, us []*api.UnitResult) *api.Stability {
-	if len(us) == 0 || len(us[0].Fits) == 0 {
-		return nil
-	}
+// subsets of d features, for each K (docs/methods.md#stability).
+func stability(nk, d int, us []*api.UnitResult) *api.Stability {
 	sets := make([][][]int, len(us))
 	for s, u := range us {
 		sets[s] = u.Selected
 	}
-	st := stats.StabilityPerK(sets, nk, len(us[0].Fits[0].Ranking))
+	st := stats.StabilityPerK(sets, nk, d)
 	out := &api.Stability{Index: make(api.Floats, nk), CILow: make(api.Floats, nk), CIHigh: make(api.Floats, nk)}
 	for i, v := range st {
 		out.Index[i], out.CILow[i], out.CIHigh[i] = v.Index, v.Low, v.High

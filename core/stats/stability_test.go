@@ -54,7 +54,7 @@ func TestNogueiraEdges(t *testing.T) {
 
 // For subsets of one size K, Φ̂ is the mean over pairs of Kuncheva's
 // consistency index (L. I. Kuncheva, "A stability index for feature
-// selection", AIAA 2007), computed here directly from the overlaps.
+// selection", IASTED AIAP 2007), computed here directly from the overlaps.
 func TestNogueiraIsMeanKuncheva(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 50; trial++ {
