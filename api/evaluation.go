@@ -33,11 +33,14 @@ type EvalPart struct {
 // Header is what every unit of an evaluation shares, and all a merge needs
 // besides the plan and the units.
 type Header struct {
-	K           []int         `json:"k"`
-	Classifiers []string      `json:"classifiers"`
-	Targets     bool          `json:"targets"`
-	Splits      []SplitInfo   `json:"splits"`
-	Variants    []VariantInfo `json:"variants"`
+	K           []int    `json:"k"`
+	Classifiers []string `json:"classifiers"`
+	Targets     bool     `json:"targets"`
+	// Features is the number of features of the data (the stability of
+	// the subsets is measured against it).
+	Features int           `json:"features"`
+	Splits   []SplitInfo   `json:"splits"`
+	Variants []VariantInfo `json:"variants"`
 	// Units is the number of units: len(Variants) × len(Splits); unit u
 	// evaluates variant u / len(Splits) on split u % len(Splits).
 	Units int `json:"units"`
@@ -116,6 +119,9 @@ type Fit struct {
 	// PerClass ranks the features once per class, for the methods that
 	// select per class (exl21, elasso); omitted otherwise.
 	PerClass [][]int `json:"per_class,omitempty"`
+	// StabilitySelection is what stability selection (stabsel) adds;
+	// omitted for the other methods.
+	StabilitySelection *StabilitySelection `json:"stability_selection,omitempty"`
 	FitRecord
 	// Weights holds |W| of the top-ranked rows when Plan.WeightRows asks
 	// for them (embedded methods only).
@@ -187,6 +193,9 @@ type VariantResult struct {
 	// methods without a weight matrix).
 	Redundancy Summary  `json:"redundancy"`
 	Sparsity   *Summary `json:"sparsity"`
+	// Stability is the stability of the top-K subsets across the splits
+	// (null for the fixed subset).
+	Stability *Stability `json:"stability"`
 	// FitSeconds summarises the selector's fitting time per split (the
 	// sum over its fits for a per-K method).
 	FitSeconds Scalar `json:"fit_seconds"`
@@ -199,6 +208,16 @@ type VariantResult struct {
 type Summary struct {
 	Mean Floats `json:"mean"`
 	Std  Floats `json:"std"`
+}
+
+// Stability holds, for each K, the stability index of Nogueira, Sechidis
+// and Brown (JMLR 18(174), 2018) of the splits' top-K subsets and its
+// approximate 95% confidence interval (null where undefined: a single
+// split, or K equal to the number of features). core/stats computes it.
+type Stability struct {
+	Index  Floats `json:"index"`
+	CILow  Floats `json:"ci_low"`
+	CIHigh Floats `json:"ci_high"`
 }
 
 // Scalar is the mean and sample standard deviation of one number per split.

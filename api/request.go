@@ -64,6 +64,10 @@ type Request struct {
 	// For a method that selects exactly K features (MethodInfo.SelectsK:
 	// l20, topk) it is also that method's parameter k.
 	K int `json:"k,omitempty"`
+	// Q, if positive (at most 1), asks instead of K for the features
+	// whose q-value is at most Q in Selection.Selected, in ranking order
+	// (the methods that give q-values only; the command line's -k q0.05).
+	Q float64 `json:"q,omitempty"`
 	// PreviewRows is how many rows an inspection returns (default 5).
 	PreviewRows int `json:"preview_rows,omitempty"`
 	// WeightRows, if positive, asks an embedded method for |W| of its top

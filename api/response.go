@@ -48,8 +48,26 @@ type Selection struct {
 	Ranking []int `json:"ranking"`
 	// Scores has one score per feature, in column order.
 	Scores Floats `json:"scores"`
-	// Selected is the first K of Ranking when K was asked for.
+	// PValues holds one p-value per feature, in column order, for the
+	// methods that test a hypothesis per feature (ttest, fstat, consensus;
+	// null where no test could be made); QValues their Benjamini–Hochberg
+	// adjustment over all the features (docs/statistics.md). Both are
+	// omitted for the other methods.
+	PValues Floats `json:"pvalues,omitempty"`
+	QValues Floats `json:"qvalues,omitempty"`
+	// Selected is the first K of Ranking when K was asked for, or the
+	// features whose q-value is at most Q (in ranking order; omitted when
+	// there is none, which a warning says).
 	Selected []int `json:"selected,omitempty"`
+	// Q is the q-value cut asked for (Request.Q); omitted otherwise.
+	Q float64 `json:"q,omitempty"`
+	// StabilitySelection is what stability selection (stabsel) adds:
+	// the stable features and the bounds on false selections; omitted
+	// for the other methods.
+	StabilitySelection *StabilitySelection `json:"stability_selection,omitempty"`
+	// Consensus holds the rankings a consensus aggregated; omitted for
+	// the other methods.
+	Consensus *Consensus `json:"consensus,omitempty"`
 	// PerClass ranks the features once per class, best first (the
 	// per-class selection of the exclusive methods, exl21 and elasso);
 	// omitted for the other methods.
@@ -176,6 +194,9 @@ type Kind = string
 const (
 	Filter   Kind = "filter"
 	Embedded Kind = "embedded"
+	// Ensemble is a method made of other methods' fits (stabsel,
+	// consensus).
+	Ensemble Kind = "ensemble"
 )
 
 // MethodInfo describes one method and all the parameters it takes (the
@@ -194,7 +215,18 @@ type MethodInfo struct {
 	// to Request.K: it then computes only what the top K features need
 	// (mrmr's greedy search; the others follow by relevance).
 	KDepth bool `json:"k_depth,omitempty"`
+	// PValues marks a method that gives each feature a p-value (and so
+	// q-values: Selection.PValues, QValues).
+	PValues bool `json:"pvalues,omitempty"`
+	// Wraps names the method's categorical parameters whose choices are
+	// other methods (stabsel's base, consensus's m1…m4): a parameter
+	// "SLOT.NAME" is the parameter NAME of the method chosen in SLOT
+	// ("base.C"), which takes its defaults for the others.
+	Wraps []string `json:"wraps,omitempty"`
 }
+
+// NoMethod is the choice of a Wraps parameter that leaves its slot empty.
+const NoMethod = "none"
 
 // KParam is the name of the parameter of a method that selects a given
 // number K of features (MethodInfo.SelectsK).
@@ -226,4 +258,39 @@ type Progress struct {
 	Objective Float `json:"objective"`
 	// Fraction estimates the share of the work done, in [0, 1].
 	Fraction float64 `json:"fraction"`
+}
+
+// StabilitySelection is what stability selection (the method stabsel)
+// adds to its ranking, whose scores are the features' selection
+// probabilities (docs/methods.md#stabsel).
+type StabilitySelection struct {
+	// Base is the selector run on the half-samples, Q the number of its
+	// top features taken from each, Pairs the number B of complementary
+	// pairs of half-samples, and Threshold the probability π a feature
+	// needs to be stable.
+	Base      string  `json:"base"`
+	Q         int     `json:"q"`
+	Pairs     int     `json:"pairs"`
+	Threshold float64 `json:"threshold"`
+	// Stable lists the features selected with probability at least π,
+	// best first.
+	Stable []int `json:"stable"`
+	// Bound is Meinshausen and Bühlmann's bound on the expected number of
+	// falsely selected features among Stable, q²/((2π − 1)·p);
+	// BoundUnimodal is Shah and Samworth's sharper bound under their
+	// unimodality assumption (null for a π outside its range).
+	Bound         Float `json:"bound"`
+	BoundUnimodal Float `json:"bound_unimodal"`
+}
+
+// Consensus is what a consensus of rankings (the method consensus) adds:
+// the rankings it aggregated (docs/methods.md#consensus).
+type Consensus struct {
+	// Aggregation is "rra" (robust rank aggregation) or "mean" (mean
+	// rank).
+	Aggregation string `json:"aggregation"`
+	// Methods names the methods aggregated, in slot order, and Rankings
+	// holds each one's ranking (0-based features, best first).
+	Methods  []string `json:"methods"`
+	Rankings [][]int  `json:"rankings"`
 }

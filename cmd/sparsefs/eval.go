@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 
 	"sparsefs/api"
@@ -182,8 +183,10 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 			return nil, fmt.Errorf("-param %v", err)
 		}
 		method, pname, scoped := strings.Cut(name, ".")
-		if !scoped {
-			method, pname = "", name
+		if !scoped || !listed(names, method) && takes(infos, name) {
+			// A wrapped method's parameter (base.C) is not scoped by a
+			// method of the list.
+			method, pname, scoped = "", name, false
 		}
 		var value any = values
 		if len(values) == 1 {
@@ -194,7 +197,7 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 			if scoped && !strings.EqualFold(m.Name, method) {
 				continue
 			}
-			if !scoped && m.Param(pname) == nil {
+			if !scoped && !takes([]*api.MethodInfo{m}, pname) {
 				continue
 			}
 			if _, dup := pl.Methods[i].Params[pname]; dup {
@@ -281,6 +284,28 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 		pl.Tune = append(pl.Tune, api.Grid{Param: name, Values: values})
 	}
 	return pl, nil
+}
+
+// listed reports whether a method name is among names (case-insensitive).
+func listed(names []string, method string) bool {
+	for _, n := range names {
+		if strings.EqualFold(n, method) {
+			return true
+		}
+	}
+	return false
+}
+
+// takes reports whether one of the methods takes a parameter: its own, or
+// SLOT.NAME for a method it wraps (api.MethodInfo.Wraps).
+func takes(methods []*api.MethodInfo, name string) bool {
+	slot, _, dotted := strings.Cut(name, ".")
+	for _, m := range methods {
+		if m.Param(name) != nil || dotted && slices.Contains(m.Wraps, slot) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseMerge reads the parts to merge from files ("-" is standard input,

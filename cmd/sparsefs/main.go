@@ -34,6 +34,7 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -326,7 +327,14 @@ func parseSelect(args []string, stderr io.Writer) (*api.Request, output, error) 
 	fs.StringVar(&req.Preprocess, "preprocess", "zscore", "preprocessing: zscore, minmax or none")
 	fs.BoolVar(&bias, "bias", true, "append a constant-1 column for the embedded models")
 	fs.StringVar(&req.Coding, "coding", "", "override the method's label coding: y01 (one-hot) or ypm (one-vs-rest ±1)")
-	fs.IntVar(&req.K, "k", 0, "also report the top K features as \"selected\"; for l20 and topk, the number of features to select")
+	kSet := false
+	fs.Func("k", "also report the top K features as \"selected\" (for l20 and topk, the number of features to select); or qALPHA, e.g. q0.05: the features whose q-value is at most ALPHA (methods with p-values)", func(v string) error {
+		kSet = true
+		var err error
+		req.K, req.Q, err = kOrQ(v)
+		return err
+	})
+	fs.IntVar(&req.Workers, "workers", runtime.NumCPU(), "fits run at once by the methods made of several fits (stabsel, consensus); never changes the result")
 	fs.StringVar(&o.reduced, "reduced", "", "also write the data restricted to the top K features (-k) as CSV into this file")
 	memoryFlag(fs, &req.MemoryBudget)
 	outputFlags(fs, &o, true)
@@ -336,21 +344,46 @@ func parseSelect(args []string, stderr io.Writer) (*api.Request, output, error) 
 	if req.Method == "" {
 		return nil, o, errors.New(`-method is required (see "sparsefs methods")`)
 	}
-	if _, err := plan.Lookup(job.Methods().Methods, req.Method); err != nil {
+	m, err := plan.Lookup(job.Methods().Methods, req.Method)
+	if err != nil {
 		return nil, o, err
 	}
-	if set := flagSet(fs); set["k"] && req.K < 1 {
+	if req.Q > 0 && !m.PValues {
+		return nil, o, fmt.Errorf("-k q%v: %s gives no p-values, so no q-values to cut", req.Q, m.Name)
+	}
+	if kSet && req.K < 1 && req.Q == 0 {
 		return nil, o, fmt.Errorf("-k %d: give a number of features of at least 1", req.K)
+	}
+	if req.Workers < 1 {
+		return nil, o, fmt.Errorf("-workers %d: use 1 or more", req.Workers)
 	}
 	if err := o.check(); err != nil {
 		return nil, o, err
 	}
-	if o.reduced != "" && req.K <= 0 {
+	if o.reduced != "" && req.K <= 0 && req.Q == 0 {
 		return nil, o, errors.New("-reduced writes the top K features: give -k")
 	}
 	req.Params = params
 	req.Bias = &bias
 	return req, o, nil
+}
+
+// kOrQ reads select's -k: a number of features K, or qALPHA, the
+// features whose q-value is at most ALPHA (0 < ALPHA ≤ 1).
+func kOrQ(v string) (k int, q float64, err error) {
+	v = strings.TrimSpace(v)
+	if rest, ok := strings.CutPrefix(strings.ToLower(v), "q"); ok {
+		q, err := strconv.ParseFloat(rest, 64)
+		if err != nil || !(q > 0 && q <= 1) {
+			return 0, 0, fmt.Errorf("%q: a q-value cut is q followed by a number in (0, 1], e.g. q0.05", v)
+		}
+		return 0, q, nil
+	}
+	k, err = strconv.Atoi(v)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%q is neither a number of features nor a q-value cut such as q0.05", v)
+	}
+	return k, 0, nil
 }
 
 func parseInspect(args []string, stderr io.Writer) (*api.Request, output, error) {

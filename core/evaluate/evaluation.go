@@ -167,7 +167,8 @@ func New(pl api.Plan, data *Data) (*Evaluation, error) {
 	if note := smallClassNote(p.Protocol, y, data.Classes); note != "" {
 		e.notes = append(e.notes, note)
 	}
-	h := api.Header{K: p.K, Classifiers: []string{}, Targets: data.Targets != nil, Variants: make([]api.VariantInfo, len(e.variants)), Units: len(e.variants) * len(e.splits)}
+	_, n := data.X.Dims()
+	h := api.Header{K: p.K, Classifiers: []string{}, Targets: data.Targets != nil, Features: n, Variants: make([]api.VariantInfo, len(e.variants)), Units: len(e.variants) * len(e.splits)}
 	for _, c := range p.Classifiers {
 		h.Classifiers = append(h.Classifiers, plan.ClassifierLabel(c))
 	}
@@ -266,8 +267,11 @@ func (e *Evaluation) trainProblem(xs *mat.Dense, tr *part) *selection.Problem {
 	return &selection.Problem{X: xs, Y: tr.y, C: e.data.Classes, Bias: *e.plan.Bias, Coding: e.coding, Targets: tr.t, MemoryBudget: e.MemoryBudget}
 }
 
-// runCtx carries a unit's context and progress hook.
+// runCtx carries a unit's context, progress hook and share of the
+// workers.
 type runCtx struct {
 	ctx      context.Context
 	progress func(selection.Progress)
+	// workers is how many goroutines each of the unit's fits may use.
+	workers int
 }

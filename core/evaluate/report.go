@@ -59,6 +59,9 @@ func Merge(h *api.Header, units []*api.UnitResult) (*api.Report, error) {
 			})
 			vr.Sparsity = &s
 		}
+		if info.Kind != api.FixedKind {
+			vr.Stability = stability(nk, h.Features, us)
+		}
 		secs := make([]float64, ns)
 		for s, u := range us {
 			for _, f := range u.Fits {
@@ -111,4 +114,19 @@ func anySparsity(us []*api.UnitResult) bool {
 		}
 	}
 	return false
+}
+
+// stability is the stability across the splits of the units' top-K
+// subsets of d features, for each K (docs/methods.md#stability).
+func stability(nk, d int, us []*api.UnitResult) *api.Stability {
+	sets := make([][][]int, len(us))
+	for s, u := range us {
+		sets[s] = u.Selected
+	}
+	st := stats.StabilityPerK(sets, nk, d)
+	out := &api.Stability{Index: make(api.Floats, nk), CILow: make(api.Floats, nk), CIHigh: make(api.Floats, nk)}
+	for i, v := range st {
+		out.Index[i], out.CILow[i], out.CIHigh[i] = v.Index, v.Low, v.High
+	}
+	return out
 }

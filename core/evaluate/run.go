@@ -33,6 +33,10 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 			list[i] = i
 		}
 	}
+	// The workers left over when there are fewer units than workers go
+	// to the units' fits (a method made of several fits runs them in
+	// goroutines).
+	fitWorkers := max(1, workers/max(1, len(list)))
 	workers = max(1, min(workers, len(list)))
 	ctx, cancel := withCancel(ctx)
 	defer cancel()
@@ -69,7 +73,7 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 						report(p)
 					}
 				}
-				res, err := e.RunUnit(ctx, list[i], hook)
+				res, err := e.runUnit(runCtx{ctx: ctx, progress: hook, workers: fitWorkers}, list[i])
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {

@@ -41,6 +41,12 @@ func AbsRows(w *mat.Dense, rows []int) []api.Floats {
 // classifiers are fitted on the training copy alone, and only the fitted
 // models ever see the test copy.
 func (e *Evaluation) RunUnit(ctx context.Context, u int, progress func(selection.Progress)) (*api.UnitResult, error) {
+	return e.runUnit(runCtx{ctx: ctx, progress: progress, workers: 1}, u)
+}
+
+// runUnit runs unit u; rc.workers goroutines are open to a method made of
+// several fits (selection.Settings.Workers).
+func (e *Evaluation) runUnit(rc runCtx, u int) (*api.UnitResult, error) {
 	if u < 0 || u >= e.header.Units {
 		return nil, fmt.Errorf("unit %d does not exist: the evaluation has units 0 to %d", u, e.header.Units-1)
 	}
@@ -48,7 +54,6 @@ func (e *Evaluation) RunUnit(ctx context.Context, u int, progress func(selection
 	ns := len(e.splits)
 	vi, si := u/ns, u%ns
 	v := e.variants[vi]
-	rc := runCtx{ctx: ctx, progress: progress}
 	train := e.data.part(e.splits[si].Train)
 	over, cls, tuning, err := e.tune(rc, v, train, si)
 	if err != nil {
@@ -182,12 +187,14 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 	}
 	settings := params.Settings()
 	settings.Progress = rc.progress
+	settings.Workers = rc.workers
 	start := time.Now()
 	res, err := sel.Fit(rc.ctx, e.trainProblem(xs, tr), &settings)
 	if err != nil {
 		return nil, err
 	}
-	fit := api.Fit{Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass, FitRecord: res.Record(time.Since(start).Seconds())}
+	fit := api.Fit{Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass, StabilitySelection: res.Stability,
+		FitRecord: res.Record(time.Since(start).Seconds())}
 	if res.W != nil && e.plan.WeightRows > 0 {
 		rows := append([]int(nil), res.Ranking[:min(e.plan.WeightRows, len(res.Ranking))]...)
 		fit.Weights = &api.FitWeights{Rows: rows, Abs: AbsRows(res.W, rows)}

@@ -13,6 +13,7 @@ import (
 	"sparsefs/core/dataset"
 	"sparsefs/core/evaluate"
 	"sparsefs/core/selection"
+	"sparsefs/core/stats"
 )
 
 // runSelect fits a method to the whole data (OpSelect).
@@ -61,6 +62,9 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	if req.K < 0 || req.K > n {
 		return nil, fmt.Errorf("k = %d is out of range: the data have %d features", req.K, n)
 	}
+	if err := checkQ(req, spec); err != nil {
+		return nil, err
+	}
 	if req.WeightRows < 0 {
 		return nil, fmt.Errorf("weight_rows = %d is negative", req.WeightRows)
 	}
@@ -79,6 +83,8 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 		MemoryBudget: req.MemoryBudget}
 	settings := params.Settings()
 	settings.Progress = progress
+	settings.PValues = true
+	settings.Workers = req.Workers
 	start := time.Now()
 	res, err := sel.Fit(ctx, prob, &settings)
 	if err != nil {
@@ -91,10 +97,20 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	out := &api.Selection{
 		Method: spec.Name, Params: spec.Display(params), Preprocess: string(scaling), Bias: bias, Coding: string(coding),
 		Dataset: dinfo, Features: ds.Features, Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass,
-		Objective: rec.Objective, Iterations: rec.Iterations, Stop: rec.Stop, Trace: rec.Trace, Certificate: res.Certificate,
+		Objective: rec.Objective, Iterations: rec.Iterations, Stop: rec.Stop, Trace: rec.Trace, Certificate: res.Certificate, StabilitySelection: res.Stability, Consensus: res.Consensus,
 		NonzeroRows: rec.NonzeroRows, Seconds: rec.Seconds, Warnings: append(warnings, res.Notes...),
 	}
+	if res.PValues != nil {
+		out.PValues = res.PValues
+		out.QValues = stats.BH(res.PValues)
+	}
 	switch {
+	case req.Q > 0:
+		out.Q = req.Q
+		out.Selected = qCut(res.Ranking, out.QValues, req.Q)
+		if len(out.Selected) == 0 {
+			out.Warnings = append(out.Warnings, fmt.Sprintf("no feature has a q-value of at most %v", req.Q))
+		}
 	case req.K > 0:
 		out.Selected = res.Ranking[:req.K]
 	case takesK:

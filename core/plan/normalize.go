@@ -394,7 +394,7 @@ func expandMethods(p *api.Plan, methods []api.MethodInfo) ([]api.Variant, error)
 			combos = next
 		}
 		for _, c := range combos {
-			params, err := Resolve(m, c)
+			params, err := Resolve(methods, m, c)
 			if err != nil {
 				return nil, err
 			}
@@ -404,13 +404,13 @@ func expandMethods(p *api.Plan, methods []api.MethodInfo) ([]api.Variant, error)
 				}
 				for _, val := range g.Values {
 					c[g.Param] = val
-					if _, err := Resolve(m, c); err != nil {
+					if _, err := Resolve(methods, m, c); err != nil {
 						return nil, fmt.Errorf("tuning: %v", err)
 					}
 				}
 				delete(c, g.Param)
 			}
-			display := Display(m, params)
+			display := Display(methods, m, params)
 			for name := range tuned {
 				delete(display, name)
 			}

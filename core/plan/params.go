@@ -34,7 +34,13 @@ func Names(methods []api.MethodInfo) []string {
 // A value may be a float64, an int or text (a number, or a choice's
 // name); a categorical parameter's value is the index of its choice. An
 // unknown name is an error that lists the known ones.
-func Resolve(m *api.MethodInfo, user map[string]any) (map[string]float64, error) {
+//
+// A method that wraps others (api.MethodInfo.Wraps) also takes
+// "SLOT.NAME": the parameter NAME of the method chosen in SLOT, looked up
+// in the catalogue methods and resolved by it; the set then holds every
+// parameter of each chosen method under its slot's prefix, defaults
+// included ("base.C").
+func Resolve(methods []api.MethodInfo, m *api.MethodInfo, user map[string]any) (map[string]float64, error) {
 	known := map[string]*api.Param{}
 	out := map[string]float64{}
 	for i := range m.Params {
@@ -46,17 +52,18 @@ func Resolve(m *api.MethodInfo, user map[string]any) (map[string]float64, error)
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	forwarded := map[string]map[string]any{}
 	for _, name := range names {
 		p, ok := known[name]
 		if !ok {
-			if len(m.Params) == 0 {
-				return nil, fmt.Errorf("%s takes no parameters (got %q)", m.Name, name)
+			if slot, sub, dotted := strings.Cut(name, "."); dotted && contains(m.Wraps, slot) {
+				if forwarded[slot] == nil {
+					forwarded[slot] = map[string]any{}
+				}
+				forwarded[slot][sub] = user[name]
+				continue
 			}
-			list := make([]string, len(m.Params))
-			for i := range m.Params {
-				list[i] = m.Params[i].Name
-			}
-			return nil, fmt.Errorf("%s has no parameter %q; its parameters are %s", m.Name, name, strings.Join(list, ", "))
+			return nil, unknownParam(m, name)
 		}
 		v, err := p.Parse(m.Name, user[name])
 		if err != nil {
@@ -67,12 +74,60 @@ func Resolve(m *api.MethodInfo, user map[string]any) (map[string]float64, error)
 		}
 		out[name] = v
 	}
+	for _, slot := range m.Wraps {
+		inner, err := wrapped(methods, m, slot, out)
+		if err != nil {
+			return nil, err
+		}
+		if inner == nil {
+			if len(forwarded[slot]) > 0 {
+				return nil, fmt.Errorf("%s: %s is %s, so it takes no parameters %s.…", m.Name, slot, api.NoMethod, slot)
+			}
+			continue
+		}
+		values, err := Resolve(methods, inner, forwarded[slot])
+		if err != nil {
+			return nil, fmt.Errorf("%s, %s = %s: %w", m.Name, slot, inner.Name, err)
+		}
+		for name, v := range values {
+			out[slot+"."+name] = v
+		}
+	}
 	return out, nil
 }
 
+func unknownParam(m *api.MethodInfo, name string) error {
+	if len(m.Params) == 0 {
+		return fmt.Errorf("%s takes no parameters (got %q)", m.Name, name)
+	}
+	list := make([]string, len(m.Params))
+	for i := range m.Params {
+		list[i] = m.Params[i].Name
+	}
+	if len(m.Wraps) > 0 {
+		list = append(list, "and SLOT.NAME for a parameter of the method in "+strings.Join(m.Wraps, ", "))
+	}
+	return fmt.Errorf("%s has no parameter %q; its parameters are %s", m.Name, name, strings.Join(list, ", "))
+}
+
+// wrapped returns the method chosen in a slot of m (a Wraps parameter)
+// by the resolved values, or nil for api.NoMethod.
+func wrapped(methods []api.MethodInfo, m *api.MethodInfo, slot string, values map[string]float64) (*api.MethodInfo, error) {
+	p := m.Param(slot)
+	if p == nil || len(p.Choices) == 0 {
+		return nil, fmt.Errorf("%s: its slot %s is not a choice of methods", m.Name, slot)
+	}
+	choice := p.Choices[int(values[slot])]
+	if choice == api.NoMethod {
+		return nil, nil
+	}
+	return Lookup(methods, choice)
+}
+
 // Display returns a resolved parameter set as people and JSON see it:
-// numbers, and categorical parameters by the name of their choice.
-func Display(m *api.MethodInfo, values map[string]float64) map[string]any {
+// numbers, and categorical parameters by the name of their choice (those
+// of a wrapped method too, under its slot's prefix).
+func Display(methods []api.MethodInfo, m *api.MethodInfo, values map[string]float64) map[string]any {
 	out := make(map[string]any, len(values))
 	for _, p := range m.Params {
 		v, ok := values[p.Name]
@@ -83,6 +138,22 @@ func Display(m *api.MethodInfo, values map[string]float64) map[string]any {
 			out[p.Name] = p.Choices[int(v)]
 		} else {
 			out[p.Name] = v
+		}
+	}
+	for _, slot := range m.Wraps {
+		inner, err := wrapped(methods, m, slot, values)
+		if err != nil || inner == nil {
+			continue
+		}
+		prefix := slot + "."
+		sub := map[string]float64{}
+		for name, v := range values {
+			if rest, ok := strings.CutPrefix(name, prefix); ok {
+				sub[rest] = v
+			}
+		}
+		for name, v := range Display(methods, inner, sub) {
+			out[prefix+name] = v
 		}
 	}
 	return out

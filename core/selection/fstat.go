@@ -13,6 +13,12 @@ import "context"
 // 0/0 = 0 and x/0 = +Inf, where scikit-learn would return NaN or Inf; in
 // particular when every class has a single sample (m = c) the within-class
 // spread is unknown and F is 0 or +Inf.
+//
+// Its p-value (docs/methods.md#pvalues), computed when Settings.PValues
+// asks for it, is P(F(c − 1, m − c) ≥ F), that of scipy.stats.f_oneway and
+// f_classif; a feature constant within every class but not overall (F =
+// +Inf) has p = 0, a constant one (F = 0) p = 1, and with m = c it is
+// undefined (NaN).
 type FStat struct{}
 
 var _ Selector = FStat{}
@@ -43,16 +49,24 @@ func (FStat) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) 
 		}
 		scores[j] = ratio(cs.between[j]/dfb, msw)
 	}
-	return tiedFilterResult(scores), nil
+	res := tiedFilterResult(scores)
+	if s.wantPValues() {
+		res.PValues = make([]float64, len(scores))
+		for j, f := range scores {
+			res.PValues[j] = fisherP(f, dfb, dfw)
+		}
+	}
+	return res, nil
 }
 
 func init() {
 	Register(&Spec{
-		Name:  "fstat",
-		Title: "ANOVA F-statistic",
-		Doc:   "one-way analysis-of-variance F of each feature against the class (scikit-learn's f_classif)",
-		Paper: "Fisher, Statistical Methods for Research Workers (1925); scikit-learn f_classif",
-		Kind:  Filter,
-		New:   func(Params) (Selector, error) { return FStat{}, nil },
+		Name:    "fstat",
+		Title:   "ANOVA F-statistic",
+		Doc:     "one-way analysis-of-variance F of each feature against the class (scikit-learn's f_classif)",
+		Paper:   "Fisher, Statistical Methods for Research Workers (1925); scikit-learn f_classif",
+		Kind:    Filter,
+		PValues: true,
+		New:     func(Params) (Selector, error) { return FStat{}, nil },
 	})
 }

@@ -62,6 +62,23 @@ type Settings struct {
 	// Progress, if not nil, is called after every iteration (and by
 	// filters as they advance). It must be cheap; throttle on its side.
 	Progress func(Progress)
+	// PValues asks the filters that are hypothesis tests (ttest, fstat)
+	// for each feature's p-value (Result.PValues); they skip it
+	// otherwise, as an evaluation does not use it.
+	PValues bool
+	// Workers is how many fits at once a method made of several
+	// independent fits (stabsel, consensus) may run in goroutines (0 or
+	// 1: one at a time). It never changes the result.
+	Workers int
+}
+
+func (s *Settings) wantPValues() bool { return s != nil && s.PValues }
+
+func (s *Settings) workers() int {
+	if s == nil || s.Workers < 1 {
+		return 1
+	}
+	return s.Workers
 }
 
 func (s *Settings) maxIter() int {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"sparsefs/api"
 	"sparsefs/core/plan"
@@ -16,6 +17,7 @@ type Kind = api.Kind
 const (
 	Filter   = api.Filter
 	Embedded = api.Embedded
+	Ensemble = api.Ensemble
 )
 
 // Param describes one parameter of a method (its range, choices and
@@ -49,6 +51,13 @@ type Spec struct {
 	// features need (mRMR's greedy search). A request for the top K that
 	// leaves it at 0 sets it to K.
 	KDepth bool
+	// PValues marks a method whose Result holds a p-value per feature
+	// when Settings.PValues asks (docs/methods.md#pvalues).
+	PValues bool
+	// Wraps names the method's categorical parameters whose choices are
+	// other methods (api.MethodInfo.Wraps); Params.Sub gives the chosen
+	// method's parameters.
+	Wraps []string
 	// New builds the selector from a complete, checked set of parameters.
 	New func(p Params) (Selector, error)
 }
@@ -101,21 +110,33 @@ func (s *Spec) Info() api.MethodInfo {
 	if ps == nil {
 		ps = []Param{}
 	}
-	return api.MethodInfo{Name: s.Name, Title: s.Title, Doc: s.Doc, Paper: s.Paper, Kind: s.Kind, Params: ps, SelectsK: s.SelectsK, KDepth: s.KDepth}
+	return api.MethodInfo{Name: s.Name, Title: s.Title, Doc: s.Doc, Paper: s.Paper, Kind: s.Kind, Params: ps, SelectsK: s.SelectsK, KDepth: s.KDepth, PValues: s.PValues, Wraps: s.Wraps}
 }
 
 // Resolve returns the full parameter set: the user's values, checked, and
 // the defaults for the rest (plan.Resolve).
 func (s *Spec) Resolve(user map[string]any) (Params, error) {
 	info := s.Info()
-	return plan.Resolve(&info, user)
+	return plan.Resolve(Catalog(), &info, user)
 }
 
 // Display returns a resolved parameter set as people and JSON see it:
 // numbers, and categorical parameters by the name of their choice.
 func (s *Spec) Display(p Params) map[string]any {
 	info := s.Info()
-	return plan.Display(&info, p)
+	return plan.Display(Catalog(), &info, p)
+}
+
+// Sub returns the parameters of the method chosen in a slot of a method
+// that wraps others (those named "SLOT.NAME", without the prefix).
+func (p Params) Sub(slot string) Params {
+	out := Params{}
+	for name, v := range p {
+		if rest, ok := strings.CutPrefix(name, slot+"."); ok {
+			out[rest] = v
+		}
+	}
+	return out
 }
 
 // Settings returns the loop settings held in a resolved parameter set.
@@ -123,12 +144,45 @@ func (p Params) Settings() Settings {
 	return Settings{MaxIterations: int(p["max_iter"]), Tolerance: p["tol"]}
 }
 
-var registry = map[string]*Spec{}
+var (
+	registry = map[string]*Spec{}
+	// ensembles build the Specs of the methods made of other methods,
+	// registered once every other method is (their choices list them).
+	ensembles    []func() *Spec
+	ensemblesSet sync.Once
+)
+
+// complete registers the ensemble methods, once, at the registry's first
+// use (after every package-level init has registered its method).
+func complete() {
+	ensemblesSet.Do(func() {
+		for _, build := range ensembles {
+			Register(build())
+		}
+	})
+}
+
+// registerEnsemble adds a method made of other methods, built when the
+// registry is first used.
+func registerEnsemble(build func() *Spec) { ensembles = append(ensembles, build) }
+
+// memberNames returns the names of the registered methods that are not
+// ensembles, sorted: the methods an ensemble can be made of.
+func memberNames() []string {
+	var names []string
+	for n, s := range registry {
+		if s.Kind != Ensemble {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
 
 // Register adds a method to the registry. It panics on a duplicate name or
 // an incomplete Spec (a programming mistake).
 func Register(s *Spec) {
-	if s.Name == "" || s.New == nil || (s.Kind != Filter && s.Kind != Embedded) {
+	if s.Name == "" || s.New == nil || (s.Kind != Filter && s.Kind != Embedded && s.Kind != Ensemble) {
 		panic("selection: incomplete Spec " + s.Name)
 	}
 	if s.SelectsK {
@@ -149,6 +203,7 @@ func Register(s *Spec) {
 
 // Lookup returns the Spec of a method by name (case-insensitive).
 func Lookup(name string) (*Spec, error) {
+	complete()
 	if s, ok := registry[strings.ToLower(strings.TrimSpace(name))]; ok {
 		return s, nil
 	}
@@ -157,12 +212,25 @@ func Lookup(name string) (*Spec, error) {
 
 // Names returns the registered method names, sorted.
 func Names() []string {
+	complete()
 	names := make([]string, 0, len(registry))
 	for n := range registry {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
+}
+
+// PValueMethods names the methods that give p-values, as a list for
+// people.
+func PValueMethods() string {
+	var names []string
+	for _, s := range Specs() {
+		if s.PValues {
+			names = append(names, s.Name)
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // Catalog describes the registered methods in the job format, sorted by

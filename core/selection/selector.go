@@ -164,6 +164,16 @@ type Result struct {
 	// per-class selection of the exclusive methods (exl21, elasso). Empty
 	// for the other methods.
 	PerClass [][]int
+	// PValues, for the filters that are hypothesis tests (ttest, fstat)
+	// when Settings.PValues asked for them and for consensus, holds one
+	// p-value per feature (NaN where no test could be made); nil for the
+	// other methods (docs/methods.md#pvalues).
+	PValues []float64
+	// Stability is what stability selection adds (stabsel only).
+	Stability *api.StabilitySelection
+	// Consensus holds the rankings a consensus aggregated (consensus
+	// only).
+	Consensus *api.Consensus
 	// Certificate, if set, bounds the distance of Objective from the
 	// model's optimum: gsr/mtfs with p = 1 and r > 1, the accelerated
 	// solver converged and its Newton polish certified a relative gap of

@@ -17,6 +17,14 @@ import (
 // Biometrika 34 (1947) 28–35; it equals |scipy.stats.ttest_ind(a, b,
 // equal_var=False).statistic|.
 //
+// Its p-value (docs/methods.md#pvalues), computed when Settings.PValues
+// asks for it, is the two-sided p-value of Welch's test with the
+// Welch–Satterthwaite degrees of freedom, scipy's ttest_ind(equal_var=
+// False).pvalue, for two classes; for c > 2 it is the smallest of the c
+// one-vs-rest p-values times c (Bonferroni, capped at 1), a p-value for
+// "the feature's mean is the same in every class". Without spread on
+// either side the p-value is 1 for equal means and 0 otherwise (studentP).
+//
 // Only the classes present count (a training part may lack one). A class of
 // a single sample has sample variance 0/0 = 0 (the zero rule of
 // docs/methods.md#zero-denominators; scipy would return NaN); a constant
@@ -86,7 +94,12 @@ func (TTest) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) 
 		splits = present[:1]
 	}
 	scores := make([]float64, n)
+	var pvalues []float64
+	if s.wantPValues() {
+		pvalues = make([]float64, n)
+	}
 	for j := 0; j < n; j++ {
+		minP := math.Inf(1)
 		for _, k := range splits {
 			one := group{n: counts[k], mean: means[k*n+j], ss: ss[k*n+j]}
 			rest := group{n: m - counts[k]}
@@ -103,19 +116,31 @@ func (TTest) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) 
 					rest.ss += ss[l*n+j] + float64(counts[l])*d*d
 				}
 			}
-			scores[j] = math.Max(scores[j], welchT(one, rest))
+			t, df := welch(one, rest)
+			scores[j] = math.Max(scores[j], t)
+			if pvalues != nil {
+				minP = math.Min(minP, studentP(t, df))
+			}
+		}
+		if pvalues != nil {
+			// The smallest one-vs-rest p-value, Bonferroni-corrected for
+			// the comparisons made (docs/methods.md#pvalues).
+			pvalues[j] = math.Min(1, float64(len(splits))*minP)
 		}
 	}
-	return tiedFilterResult(scores), nil
+	res := tiedFilterResult(scores)
+	res.PValues = pvalues
+	return res, nil
 }
 
 func init() {
 	Register(&Spec{
-		Name:  "ttest",
-		Title: "Welch t-test",
-		Doc:   "Welch's two-sample |t| of each feature; with more than two classes the largest one-vs-rest |t|",
-		Paper: "Welch, Biometrika 34 (1947); scipy.stats.ttest_ind(equal_var=False)",
-		Kind:  Filter,
-		New:   func(Params) (Selector, error) { return TTest{}, nil },
+		Name:    "ttest",
+		Title:   "Welch t-test",
+		Doc:     "Welch's two-sample |t| of each feature; with more than two classes the largest one-vs-rest |t|",
+		Paper:   "Welch, Biometrika 34 (1947); scipy.stats.ttest_ind(equal_var=False)",
+		Kind:    Filter,
+		PValues: true,
+		New:     func(Params) (Selector, error) { return TTest{}, nil },
 	})
 }

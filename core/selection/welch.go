@@ -21,6 +21,25 @@ type group struct {
 // equal means with no spread and x/0 = +Inf for different means with no
 // spread.
 func welchT(a, b group) float64 {
-	v := ratio(a.ss, float64(a.n-1))/float64(a.n) + ratio(b.ss, float64(b.n-1))/float64(b.n)
-	return ratio(math.Abs(a.mean-b.mean), math.Sqrt(v))
+	t, _ := welch(a, b)
+	return t
+}
+
+// welch returns |t| (welchT) and the Welch–Satterthwaite degrees of
+// freedom of its Student approximation,
+//
+//	ν = (v₁ + v₂)² / (v₁²/(n₁ − 1) + v₂²/(n₂ − 1)),   vᵢ = sᵢ²/nᵢ,
+//
+// where a group of one observation contributes v = 0 and a zero term (the
+// zero rule again). ν is NaN when neither group has any spread.
+func welch(a, b group) (t, df float64) {
+	va := ratio(a.ss, float64(a.n-1)) / float64(a.n)
+	vb := ratio(b.ss, float64(b.n-1)) / float64(b.n)
+	t = ratio(math.Abs(a.mean-b.mean), math.Sqrt(va+vb))
+	den := ratio(va*va, float64(a.n-1)) + ratio(vb*vb, float64(b.n-1))
+	df = math.NaN()
+	if den > 0 {
+		df = (va + vb) * (va + vb) / den
+	}
+	return t, df
 }

@@ -1,0 +1,72 @@
+package selection
+
+import (
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/internal/rng"
+)
+
+// halves draws two disjoint half-samples of the m samples, each of
+// ⌊m/2⌋, stratified by class (docs/methods.md#stabsel): each class's
+// samples are shuffled and its first ⌊m_c/2⌋ go to one half, the next
+// ⌊m_c/2⌋ to the other; the one sample left over by each class of odd
+// size joins a pool, shuffled and dealt to the halves in turn (the last
+// one left out when the pool is odd). Without classes (y nil) all the
+// samples are shuffled together. Each half is in increasing order.
+func halves(y []int, classes, m int, r *rng.Source) (a, b []int) {
+	if y == nil {
+		p := r.Perm(m)
+		a, b = p[:m/2], p[m/2:2*(m/2)]
+	} else {
+		members := make([][]int, classes)
+		for i, c := range y {
+			members[c] = append(members[c], i)
+		}
+		var pool []int
+		for _, s := range members {
+			r.Shuffle(s)
+			h := len(s) / 2
+			a = append(a, s[:h]...)
+			b = append(b, s[h:2*h]...)
+			if len(s)%2 == 1 {
+				pool = append(pool, s[2*h])
+			}
+		}
+		r.Shuffle(pool)
+		for i := 0; i+1 < len(pool); i += 2 {
+			a, b = append(a, pool[i]), append(b, pool[i+1])
+		}
+	}
+	slices.Sort(a)
+	slices.Sort(b)
+	return a, b
+}
+
+// rows returns the problem restricted to the given samples (copies of
+// their rows, labels and targets); everything else is shared.
+func (p *Problem) rows(idx []int) *Problem {
+	q := *p
+	q.X = copyRows(p.X, idx)
+	if p.Y != nil {
+		q.Y = make([]int, len(idx))
+		for r, i := range idx {
+			q.Y[r] = p.Y[i]
+		}
+	}
+	if p.Targets != nil {
+		q.Targets = copyRows(p.Targets, idx)
+	}
+	return &q
+}
+
+// copyRows copies the given rows of x, in that order.
+func copyRows(x *mat.Dense, idx []int) *mat.Dense {
+	_, n := x.Dims()
+	out := mat.NewDense(len(idx), n, nil)
+	for r, i := range idx {
+		copy(out.RawRowView(r), x.RawRowView(i))
+	}
+	return out
+}

@@ -1,0 +1,162 @@
+package selection
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"sparsefs/api"
+	"sparsefs/core/internal/rng"
+)
+
+// StabSel is stability selection by complementary pairs
+// (docs/methods.md#stabsel; Shah & Samworth, J. R. Stat. Soc. B 75, 2013,
+// after Meinshausen & Bühlmann, J. R. Stat. Soc. B 72, 2010) around any
+// other registered method, the base: for each of B pairs of disjoint
+// half-samples of the problem it is given (stratified by class; halves),
+// the base is fitted to each half and its top q features noted. A
+// feature's score is its selection probability Π̂ = (times in a top q)/2B;
+// the ranking orders by Π̂, then by the mean position in the 2B rankings,
+// then by column. The features with Π̂ ≥ π are the stable set, and the
+// bounds on its expected number of false selections are those of
+// stabbound.go.
+//
+// The half-samples come from the method's own seed, pair b from stream b,
+// and the 2B fits are independent: they run on Settings.Workers
+// goroutines and the result does not depend on their number. In an
+// evaluation the problem is a training part, so the stability selection
+// never sees a test sample.
+type StabSel struct {
+	base      *Spec
+	params    Params
+	q         int
+	pairs     int
+	threshold float64
+	seed      uint64
+}
+
+var _ Selector = (*StabSel)(nil)
+
+// Fit runs the 2B fits of the base and combines them.
+func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) {
+	if err := p.ValidateTargets(); err != nil {
+		return nil, err
+	}
+	m, n := p.X.Dims()
+	if m < 4 {
+		return nil, fmt.Errorf("stabsel: %d samples cannot be split into two halves of at least two", m)
+	}
+	q := st.q
+	if q == 0 {
+		q = autoQ(n, st.threshold)
+	}
+	if q > n {
+		return nil, fmt.Errorf("stabsel: q = %d exceeds the %d features", q, n)
+	}
+	params := Params{}
+	for k, v := range st.params {
+		params[k] = v
+	}
+	if st.base.SelectsK || (st.base.KDepth && params[KParam] == 0) {
+		params[KParam] = float64(q)
+	}
+	base, err := st.base.New(params)
+	if err != nil {
+		return nil, err
+	}
+	var y []int
+	if p.Targets == nil {
+		y = p.Y
+	}
+	halvesOf := make([][2][]int, st.pairs)
+	for b := range halvesOf {
+		halvesOf[b][0], halvesOf[b][1] = halves(y, p.C, m, rng.New(st.seed, uint64(b)))
+	}
+	total := 2 * st.pairs
+	fits, err := fitAll(ctx, total, s.workers(), func(ctx context.Context, i int) (*Result, error) {
+		bs := params.Settings()
+		res, err := base.Fit(ctx, p.rows(halvesOf[i/2][i%2]), &bs)
+		if err != nil && ctx.Err() == nil {
+			err = fmt.Errorf("stabsel: %s on half %d of pair %d: %w", st.base.Name, i%2+1, i/2+1, err)
+		}
+		return res, err
+	}, func(done int) {
+		s.Report(Progress{Objective: api.Float(math.NaN()), Fraction: float64(done) / float64(total)})
+	})
+	if err != nil {
+		return nil, err
+	}
+	counts := make([]int, n)
+	positions := make([]int, n) // summed over the fits
+	early := 0
+	var notes []string
+	for _, f := range fits {
+		for pos, j := range f.Ranking {
+			positions[j] += pos
+			if pos < q {
+				counts[j]++
+			}
+		}
+		if f.Status.Early() {
+			early++
+		}
+		notes = append(notes, f.Notes...)
+	}
+	res := &Result{Scores: make([]float64, n), Ranking: make([]int, n), Objective: math.NaN(), Status: ClosedForm, Trace: []float64{}}
+	for j := range res.Scores {
+		res.Scores[j] = float64(counts[j]) / float64(total)
+		res.Ranking[j] = j
+	}
+	sort.SliceStable(res.Ranking, func(a, b int) bool {
+		ja, jb := res.Ranking[a], res.Ranking[b]
+		if counts[ja] != counts[jb] {
+			return counts[ja] > counts[jb]
+		}
+		return positions[ja] < positions[jb]
+	})
+	info := &api.StabilitySelection{Base: st.base.Name, Q: q, Pairs: st.pairs, Threshold: st.threshold, Stable: []int{},
+		Bound: api.Float(boundMB(q, n, st.threshold)), BoundUnimodal: api.Float(boundUnimodal(q, n, st.pairs, st.threshold))}
+	for _, j := range res.Ranking {
+		if res.Scores[j] >= st.threshold {
+			info.Stable = append(info.Stable, j)
+		}
+	}
+	res.Stability = info
+	if early > 0 {
+		notes = append(notes, fmt.Sprintf("%s stopped before meeting its stopping rule in %d of the %d half-sample fits", st.base.Name, early, total))
+	}
+	slices.Sort(notes)
+	res.Notes = slices.Compact(notes)
+	return res, nil
+}
+
+func init() {
+	registerEnsemble(func() *Spec {
+		bases := memberNames()
+		return &Spec{
+			Name:  "stabsel",
+			Title: "Stability selection",
+			Doc:   "complementary-pairs stability selection around a base method: each feature's probability of being in the base's top q on B pairs of disjoint half-samples, the features above π, and a bound on the expected false selections",
+			Paper: "Shah & Samworth, J. R. Stat. Soc. B 75 (2013); Meinshausen & Bühlmann, J. R. Stat. Soc. B 72 (2010)",
+			Kind:  Ensemble,
+			Wraps: []string{"base"},
+			Params: []Param{
+				{Name: "base", Default: float64(slices.Index(bases, "l1svm")), Choices: bases, Doc: "the method fitted to every half-sample (its parameters as base.NAME)"},
+				{Name: "q", Default: 0, Min: 0, Max: 1e6, Integer: true, Doc: "features taken from each half-sample's ranking (0: the largest q whose Meinshausen–Bühlmann bound is at most 1, ⌊√((2π−1)·features)⌋)"},
+				{Name: "pairs", Default: 50, Min: 1, Max: 10000, Integer: true, Doc: "B, the number of complementary pairs of half-samples (2B fits)"},
+				{Name: "pi", Default: 0.9, Min: 0.5, Max: 1, MinOpen: true, Doc: "π, the selection probability a feature needs to be stable"},
+				{Name: "seed", Default: 0, Min: 0, Max: 1 << 53, MaxOpen: true, Integer: true, Doc: "the seed of the half-samples"},
+			},
+			New: func(p Params) (Selector, error) {
+				base, err := Lookup(bases[int(p["base"])])
+				if err != nil {
+					return nil, err
+				}
+				return &StabSel{base: base, params: p.Sub("base"), q: int(p["q"]), pairs: int(p["pairs"]),
+					threshold: p["pi"], seed: uint64(p["seed"])}, nil
+			},
+		}
+	})
+}

@@ -1,0 +1,76 @@
+package stats
+
+import (
+	"math"
+	"sort"
+)
+
+// Rank aggregation: the statistics of R. Kolde, S. Laur, P. Adler and
+// J. Vilo, "Robust rank aggregation for gene list integration and
+// meta-analysis", Bioinformatics 28(4) (2012) 573–580, as their R package
+// RobustRankAggreg (aggregateRanks with method "RRA" and "mean", full
+// rankings) computes them. A feature's normalised ranks are its positions
+// in each of L rankings of the same N features divided by N, in (0, 1];
+// under the null hypothesis that the rankings are random they are
+// independent and uniform.
+
+// OrderStatCDF returns P(U₍ₖ₎ ≤ x), the probability that the k-th smallest
+// of n independent uniform variables on [0, 1] is at most x (1 ≤ k ≤ n):
+// the regularised incomplete beta function I_x(k, n − k + 1), summed as the
+// binomial tail Σ_{j=k}^{n} C(n, j) xʲ (1 − x)ⁿ⁻ʲ (positive terms, no
+// cancellation).
+func OrderStatCDF(x float64, k, n int) float64 {
+	switch {
+	case x <= 0:
+		return 0
+	case x >= 1:
+		return 1
+	}
+	lx, l1x := math.Log(x), math.Log1p(-x)
+	lgn, _ := math.Lgamma(float64(n + 1))
+	s := 0.0
+	for j := k; j <= n; j++ {
+		lj, _ := math.Lgamma(float64(j + 1))
+		lnj, _ := math.Lgamma(float64(n - j + 1))
+		s += math.Exp(lgn - lj - lnj + float64(j)*lx + float64(n-j)*l1x)
+	}
+	return math.Min(s, 1)
+}
+
+// RRA returns the ρ score of a feature's normalised ranks r (one per
+// ranking) and its p-value: with r₍₁₎ ≤ … ≤ r₍L₎ sorted,
+//
+//	ρ = min over k of β_{k,L}(r₍ₖ₎),   β_{k,L}(x) = P(U₍ₖ₎ ≤ x),
+//
+// how much better the feature's k-th best rank is than the k-th best of L
+// random ranks, at the k where that is most striking; and
+// p = min(1, L·ρ), ρ corrected for the L order statistics tried
+// (Bonferroni; RobustRankAggreg's rhoScores with exact = FALSE).
+func RRA(r []float64) (rho, p float64) {
+	s := append([]float64(nil), r...)
+	sort.Float64s(s)
+	L := len(s)
+	rho = 1
+	for k, x := range s {
+		rho = math.Min(rho, OrderStatCDF(x, k+1, L))
+	}
+	return rho, math.Min(1, float64(L)*rho)
+}
+
+// MeanRank returns the mean of a feature's normalised ranks r and its
+// p-value under the normal approximation RobustRankAggreg uses for its
+// "mean" method: the mean of L uniform ranks has mean 1/2 and variance
+// 1/(12L), so p = Φ((mean − 1/2)·√(12L)), small for a feature ranked high
+// everywhere.
+func MeanRank(r []float64) (mean, p float64) {
+	for _, x := range r {
+		mean += x
+	}
+	L := float64(len(r))
+	mean /= L
+	return mean, NormalCDF((mean - 0.5) * math.Sqrt(12*L))
+}
+
+// NormalCDF is the standard normal distribution function,
+// Φ(z) = erfc(−z/√2)/2.
+func NormalCDF(z float64) float64 { return math.Erfc(-z/math.Sqrt2) / 2 }
