@@ -56,14 +56,22 @@ deps() {
 
 build() {
 	say "generating the Vugu code"
-	go tool vugugen -skip-go-mod -skip-main ./ui
-	gofmt -w ui/*_gen.go
+	go tool vugugen -skip-go-mod -skip-main ./ui ./ui/data ./ui/configure ./ui/run ./ui/results
+	gofmt -w ui/*_gen.go ui/*/*_gen.go
 	say "building dist/ and bin/"
 	rm -rf dist
 	mkdir -p dist bin
 	local version
 	version=$(git describe --always --dirty 2>/dev/null || echo dev)
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X main.appVersion=$version" -o dist/ui.wasm ./ui
+	# The page's components are compiled without inlining: Go inlines
+	# VGNode.AppendChild into every generated Build function smaller than
+	# its "big function" size, once per node, which grows ui.wasm by half a
+	# megabyte (docs/ui.md#inlining-builds).
+	local noinline=()
+	for p in ui ui/data ui/configure ui/run ui/results; do
+		noinline+=("-gcflags=sparsefs/$p=-l")
+	done
+	GOOS=js GOARCH=wasm go build -trimpath "${noinline[@]}" -ldflags="-s -w -X main.appVersion=$version" -o dist/ui.wasm ./ui
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/worker.wasm ./wasm
 	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/
 	go run ./internal/tools/vuguhelper >dist/vugu-render.js

@@ -3,22 +3,21 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"sync"
 	"syscall/js"
 	"time"
 
 	"github.com/vugu/vugu"
-	vjs "github.com/vugu/vugu/js"
 
-	"sparsefs/api"
+	"sparsefs/ui/app"
 )
 
-// browser implements Backend with the File API and Web Workers started by
-// assets/app.js (sparsefsWorkers.spawn: a worker built from a blob, so that
-// it inherits the page's Content-Security-Policy, running the worker.wasm
-// module the page compiled once).
+// browser implements Backend with the File API (files_js.go) and Web
+// Workers started by assets/app.js (workers_js.go; sparsefsWorkers.spawn:
+// a worker built from a blob, so that it inherits the page's
+// Content-Security-Policy, running the worker.wasm module the page
+// compiled once). This file holds the queue of what the workers said and
+// the pacing of renders.
 //
 // JS callbacks never touch the page's state directly: they copy what they
 // need out of the JS values and queue a closure; drain runs the queue in
@@ -26,7 +25,7 @@ import (
 // (docs/wasm.md#eventenv-locking).
 type browser struct {
 	ee vugu.EventEnv
-	h  WorkerEvents
+	h  app.WorkerEvents
 
 	mu            sync.Mutex
 	queue         []func()
@@ -168,247 +167,22 @@ func (b *browser) Pace(busy bool) {
 	}
 }
 
-// SetHandler implements Backend.
-func (b *browser) SetHandler(h WorkerEvents) { b.h = h }
-
-// Workers implements Backend.
-func (b *browser) Workers() int {
-	n := js.Global().Get("navigator").Get("hardwareConcurrency")
-	if n.Type() != js.TypeNumber || n.Int() < 1 {
-		return 1
-	}
-	return min(n.Int(), maxWorkers)
-}
-
-// Spawn implements pool.Transport.
-func (b *browser) Spawn(slot int) {
-	b.gen[slot]++
-	gen := b.gen[slot]
-	current := func() bool { return b.gen[slot] == gen && b.workers[slot] != nil }
-	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		b.message(slot, current, args[0])
-		return nil
-	})
-	onError := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		msg := args[0].String()
-		b.later(func() {
-			if current() {
-				b.h.Fatal(slot, msg)
+// Every implements Backend: f runs with the page locked every d, and a
+// render follows, until f returns false.
+func (b *browser) Every(d time.Duration, f func() bool) {
+	go func() {
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for range t.C {
+			b.ee.Lock()
+			more := f()
+			b.ee.UnlockOnly()
+			b.Refresh()
+			if !more {
+				return
 			}
-		})
-		return nil
-	})
-	v := js.Global().Get("sparsefsWorkers").Call("spawn", onMessage, onError)
-	b.workers[slot] = &handle{v: v, funcs: []js.Func{onMessage, onError}}
-}
-
-// Terminate implements pool.Transport.
-func (b *browser) Terminate(slot int) {
-	h := b.workers[slot]
-	if h == nil {
-		return
-	}
-	delete(b.workers, slot)
-	h.v.Call("terminate")
-	for _, f := range h.funcs {
-		f.Release()
-	}
-}
-
-// send posts a message of the worker protocol to a slot's worker:
-// {head, body, port}, each transferred (api/worker.go).
-func (b *browser) send(slot int, m *api.ToWorker, body js.Value, port js.Value) {
-	h := b.workers[slot]
-	if h == nil {
-		return
-	}
-	head, bytes, err := m.Encode()
-	if err != nil {
-		b.later(func() { b.h.Message(slot, &api.FromWorker{Failed: &api.Failed{ID: -1, Message: err.Error()}}) })
-		return
-	}
-	hb := arrayBuffer(head)
-	msg, transfer := map[string]any{"head": hb}, []any{hb}
-	if bytes != nil {
-		body = arrayBuffer(bytes)
-	}
-	if body.Truthy() {
-		msg["body"], transfer = body, append(transfer, body)
-	}
-	if port.Truthy() {
-		msg["port"], transfer = port, append(transfer, port)
-	}
-	h.v.Call("post", js.ValueOf(msg), js.ValueOf(transfer))
-}
-
-// Link implements Backend: a MessageChannel, one port to each worker
-// (transferred).
-func (b *browser) Link(session, from, to int) {
-	ch := js.Global().Get("MessageChannel").New()
-	b.send(from, &api.ToWorker{Link: &api.Link{Session: session}}, js.Undefined(), ch.Get("port1"))
-	b.send(to, &api.ToWorker{Link: &api.Link{Session: session, Merger: true}}, js.Undefined(), ch.Get("port2"))
-}
-
-// Load implements pool.Transport: the worker gets its own copy of the
-// bytes, transferred (not cloned); the page keeps the original.
-func (b *browser) Load(slot, data int) {
-	buf, ok := b.data[data]
-	if !ok {
-		return
-	}
-	b.send(slot, &api.ToWorker{Load: &api.Load{Data: data, Name: b.names[data]}}, buf.Call("slice", 0), js.Undefined())
-}
-
-// Unload implements pool.Transport.
-func (b *browser) Unload(slot, data int) {
-	b.send(slot, &api.ToWorker{Unload: &api.Unload{Data: data}}, js.Undefined(), js.Undefined())
-}
-
-// Start implements pool.Transport.
-func (b *browser) Start(slot int, j *api.Job) {
-	b.send(slot, &api.ToWorker{Job: j}, js.Undefined(), js.Undefined())
-}
-
-// message handles one message from a worker (in the JS callback: copy out,
-// then queue).
-func (b *browser) message(slot int, current func() bool, d js.Value) {
-	m, err := api.DecodeFromWorker(bytesOf(d.Get("head")), bytesOf(d.Get("body")))
-	if err != nil {
-		m = &api.FromWorker{Failed: &api.Failed{ID: -1, Message: err.Error()}}
-	}
-	b.later(func() {
-		if current() {
-			b.h.Message(slot, m)
 		}
-	})
-}
-
-// arrayBuffer copies bytes into a new ArrayBuffer.
-func arrayBuffer(p []byte) js.Value {
-	view := js.Global().Get("Uint8Array").New(len(p))
-	js.CopyBytesToJS(view, p)
-	return view.Get("buffer")
-}
-
-// bytesOf copies an ArrayBuffer into Go memory (nil for undefined).
-func bytesOf(v js.Value) []byte {
-	if !v.Truthy() {
-		return nil
-	}
-	view := js.Global().Get("Uint8Array").New(v)
-	p := make([]byte, view.Length())
-	js.CopyBytesToGo(p, view)
-	return p
-}
-
-// keep stores a file's bytes under a new data number.
-func (b *browser) keep(name string, buf js.Value) int {
-	b.next++
-	b.data[b.next], b.names[b.next] = buf, name
-	return b.next
-}
-
-// KeepText implements Backend: the text, encoded as UTF-8, becomes a
-// file's bytes.
-func (b *browser) KeepText(name, text string) Opened {
-	enc := js.Global().Get("TextEncoder").New()
-	buf := enc.Call("encode", text).Get("buffer")
-	return Opened{Name: name, Size: buf.Get("byteLength").Int(), Data: b.keep(name, buf)}
-}
-
-// Drop implements Backend.
-func (b *browser) Drop(data int) {
-	delete(b.data, data)
-	delete(b.names, data)
-}
-
-// OpenInput implements Backend.
-func (b *browser) OpenInput(ev vugu.DOMEvent, done func(Opened)) {
-	target := js.Value(ev.JSEventTarget())
-	files := target.Get("files")
-	if files.Length() == 0 {
-		done(Opened{Err: errors.New("no file was chosen")})
-		return
-	}
-	b.read(files.Index(0), done)
-	target.Set("value", "") // choosing the same file again fires change again
-}
-
-// OpenDrop implements Backend.
-func (b *browser) OpenDrop(ev vugu.DOMEvent, done func(Opened)) {
-	dt := js.Value(ev.JSEvent()).Get("dataTransfer")
-	if !dt.Truthy() || dt.Get("files").Length() == 0 {
-		done(Opened{Err: errors.New("nothing was dropped: drop a file (CSV or TSV)")})
-		return
-	}
-	b.read(dt.Get("files").Index(0), done)
-}
-
-// read loads a File's bytes.
-func (b *browser) read(file js.Value, done func(Opened)) {
-	name, size := file.Get("name").String(), file.Get("size").Int()
-	await(file.Call("arrayBuffer"), func(buf js.Value) {
-		b.later(func() { done(Opened{Name: name, Size: size, Data: b.keep(name, buf)}) })
-	}, func(msg string) {
-		b.later(func() { done(Opened{Name: name, Size: size, Err: fmt.Errorf("cannot read %s: %s", name, msg)}) })
-	})
-}
-
-// OpenURL implements Backend.
-func (b *browser) OpenURL(url, name string, done func(Opened)) {
-	fail := func(msg string) {
-		b.later(func() { done(Opened{Name: name, Err: fmt.Errorf("cannot load %s: %s", url, msg)}) })
-	}
-	await(js.Global().Call("fetch", url), func(resp js.Value) {
-		if !resp.Get("ok").Bool() {
-			fail(fmt.Sprintf("HTTP %d", resp.Get("status").Int()))
-			return
-		}
-		await(resp.Call("arrayBuffer"), func(buf js.Value) {
-			b.later(func() {
-				done(Opened{Name: name, Size: buf.Get("byteLength").Int(), Data: b.keep(name, buf)})
-			})
-		}, fail)
-	}, fail)
-}
-
-// ReadText implements Backend.
-func (b *browser) ReadText(ev vugu.DOMEvent, done func(name, text string, err error)) {
-	target := js.Value(ev.JSEventTarget())
-	files := target.Get("files")
-	if files.Length() == 0 {
-		done("", "", errors.New("no file was chosen"))
-		return
-	}
-	file := files.Index(0)
-	name := file.Get("name").String()
-	target.Set("value", "")
-	await(file.Call("text"), func(text js.Value) {
-		s := text.String()
-		b.later(func() { done(name, s, nil) })
-	}, func(msg string) {
-		b.later(func() { done(name, "", fmt.Errorf("cannot read %s: %s", name, msg)) })
-	})
-}
-
-// Download implements Backend.
-func (b *browser) Download(name, mime, text string) {
-	js.Global().Call("sparsefsDownload", name, mime, text)
-}
-
-// SavePNG implements Backend.
-func (b *browser) SavePNG(name, svg string) {
-	js.Global().Call("sparsefsSavePNG", name, svg)
-}
-
-// Paint implements Backend.
-func (b *browser) Paint(el vjs.Value, key, markup string) {
-	v := js.Value(el)
-	if k := v.Get("sparsefsKey"); k.Type() == js.TypeString && k.String() == key {
-		return
-	}
-	v.Set("innerHTML", markup)
-	v.Set("sparsefsKey", key)
+	}()
 }
 
 // Mark implements Backend.
@@ -416,21 +190,4 @@ func (b *browser) Mark(name string) {
 	if p := js.Global().Get("performance"); p.Truthy() && p.Get("mark").Truthy() {
 		p.Call("mark", name)
 	}
-}
-
-// await calls ok or fail once a promise settles, releasing its callbacks.
-func await(promise js.Value, ok func(js.Value), fail func(string)) {
-	var onOK, onErr js.Func
-	release := func() { onOK.Release(); onErr.Release() }
-	onOK = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		release()
-		ok(args[0])
-		return nil
-	})
-	onErr = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		release()
-		fail(js.Global().Get("String").Invoke(args[0]).String())
-		return nil
-	})
-	promise.Call("then", onOK, onErr)
 }

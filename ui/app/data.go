@@ -1,0 +1,365 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"sparsefs/api"
+	"sparsefs/ui/lab"
+	"sparsefs/ui/pool"
+)
+
+// Data is the data section's state: the file open, how a worker described
+// it, how it is read (the label column, the imputation: lab.Config's
+// Label, Missing and Targets), the demo chosen, and generated data.
+type Data struct {
+	a *App
+
+	demo       string // the chosen demo's ID
+	name       string // the file's name
+	size       int
+	num        int // the data number in the workers (0: none)
+	sha256     string
+	loading    bool
+	inspecting bool
+	inspection *api.Inspection
+	warmKey    string // what the workers last warmed up for (warmPlan)
+	// labels are labelChoices of labelsOf (every render asks for them).
+	labelsOf  *api.Inspection
+	labels    []string
+	generated string // the CSV of generated data now open
+}
+
+// OpenFile starts opening a file the user chose, and returns what to call
+// with it once read.
+func (d *Data) OpenFile() func(Opened) {
+	d.loading, d.a.errMsg, d.a.notice = true, "", ""
+	return d.opened
+}
+
+// DropFile is OpenFile for a file dropped on the page: nil, and an error
+// shown, while a run goes on.
+func (d *Data) DropFile() func(Opened) {
+	if d.a.Running() {
+		d.a.errMsg = "A run is going on: cancel it before opening another file."
+		return nil
+	}
+	return d.OpenFile()
+}
+
+// Demo is the ID of the demo chosen in the list.
+func (d *Data) Demo() string { return d.demo }
+
+// SetDemo chooses a demo (by ID) in the list.
+func (d *Data) SetDemo(id string) { d.demo = id }
+
+// LoadDemo opens the chosen demo.
+func (d *Data) LoadDemo() {
+	d.a.notice = ""
+	d.loadDemo(d.demo)
+}
+
+func (d *Data) loadDemo(id string) {
+	for _, dm := range Demos {
+		if dm.ID == id {
+			d.loading, d.a.errMsg = true, ""
+			d.a.b.OpenURL(dm.URL, dm.Name, d.opened)
+			return
+		}
+	}
+}
+
+// opened is called when a file has been read into memory.
+func (d *Data) opened(f Opened) { d.openedAs(f, "", nil) }
+
+// openedAs takes a file read into memory, with the label column and the
+// target columns to read it with.
+func (d *Data) openedAs(f Opened, label string, targets []string) {
+	d.loading = false
+	if f.Err != nil {
+		d.a.errMsg = f.Err.Error()
+		return
+	}
+	if d.num != 0 {
+		d.a.pool.Forget(d.num)
+		d.a.b.Drop(d.num)
+	}
+	d.name, d.size, d.num, d.sha256, d.generated = f.Name, f.Size, f.Data, "", ""
+	cfg := &d.a.Config.cfg
+	cfg.Label, cfg.Missing, cfg.Targets = label, "", targets
+	d.inspection = nil
+	d.inspect()
+}
+
+// inspect asks a worker to describe the current file.
+func (d *Data) inspect() {
+	d.a.errMsg, d.inspecting = "", true
+	cfg := &d.a.Config.cfg
+	req := api.Request{Op: api.OpInspect, Data: api.Data{Name: d.name, Label: cfg.Label, Targets: cfg.Targets}, PreviewRows: 5}
+	num := d.num
+	d.a.pool.Submit("read the data", api.Task{Run: &req}, num, true, nil, func(j *pool.Job) {
+		if num != d.num {
+			return // another file was opened meanwhile
+		}
+		d.inspecting = false
+		if j.State != pool.Done {
+			d.inspection = nil
+			if j.State != pool.Cancelled {
+				d.a.errMsg = j.Err
+			}
+			return
+		}
+		var in api.Inspection
+		if err := json.Unmarshal(j.Response, &in); err != nil {
+			d.a.errMsg = "Unexpected answer from the worker: " + err.Error()
+			return
+		}
+		d.inspection = &in
+		d.prepare()
+	})
+}
+
+// prepare has every worker read the data as a run will, and warm its code
+// up on them while the user configures — with the configuration's plan
+// when there is one (see warm) — so that a run's first units need
+// neither.
+func (d *Data) prepare() {
+	plan, key := d.warmPlan()
+	d.warmKey = key
+	cfg := &d.a.Config.cfg
+	task := api.Task{Prepare: &api.Prepare{Data: api.Data{Name: d.name, Label: cfg.Label, Missing: cfg.Missing, Targets: cfg.Targets}, Eval: plan}}
+	for _, slot := range d.a.pool.Live() {
+		d.a.pool.SubmitTo(slot, "prepare the data", task, d.num, false, nil, nil)
+	}
+}
+
+// warmPlan is the configuration's evaluation plan, which the workers'
+// warm-up runs on a slice of the data (nil when the configuration cannot
+// run yet), and what of it the warm-up depends on: the methods, the
+// classifiers and the preprocessing.
+func (d *Data) warmPlan() (*api.Plan, string) {
+	if d.inspection == nil {
+		return nil, ""
+	}
+	req, _, err := d.a.evalRequest()
+	if err != nil || req.Eval == nil {
+		return nil, ""
+	}
+	names := []string{}
+	for _, m := range req.Eval.Methods {
+		names = append(names, m.Method)
+	}
+	return req.Eval, string(mustJSON([]any{names, req.Eval.Classifiers, req.Eval.Preprocess}))
+}
+
+// warm has the workers warm up again when the configuration has changed
+// what the warm-up runs (a preset applied, a method or classifier chosen,
+// the preprocessing), not during a run. Each worker warms up a method
+// once; any job a worker receives stops its warm-up at once.
+func (d *Data) warm() {
+	if d.num == 0 || d.inspection == nil || d.a.Running() {
+		return
+	}
+	if _, key := d.warmPlan(); key != "" && key != d.warmKey {
+		d.prepare()
+	}
+}
+
+// SetLabel reads the data again with another label column.
+func (d *Data) SetLabel(name string) {
+	cfg := &d.a.Config.cfg
+	cfg.Label, cfg.Targets = name, nil
+	d.inspect()
+}
+
+// Imputing reports whether missing values are filled with the column mean.
+func (d *Data) Imputing() bool { return d.a.Config.cfg.Missing == "mean" }
+
+// SetImpute fills missing values with the column mean, or not.
+func (d *Data) SetImpute(on bool) {
+	d.a.Config.cfg.Missing = ""
+	if on {
+		d.a.Config.cfg.Missing = "mean"
+	}
+	d.prepare()
+}
+
+// Busy reports whether a file is being read or described.
+func (d *Data) Busy() bool { return d.loading || d.inspecting }
+
+// Open reports whether data are open and described.
+func (d *Data) Open() bool { return d.inspection != nil }
+
+// Name is the name of the file open.
+func (d *Data) Name() string { return d.name }
+
+// Inspection is how a worker described the file open (nil: none). The
+// page reads it; it must not change it.
+func (d *Data) Inspection() *api.Inspection { return d.inspection }
+
+// Generated reports whether the data open were generated here.
+func (d *Data) Generated() bool { return d.generated != "" }
+
+// Summary is the line under the file name.
+func (d *Data) Summary() string {
+	ds := d.inspection.Dataset
+	delim := map[string]string{",": "comma", ";": "semicolon", "\t": "tab"}[ds.Delimiter]
+	header := "no header row"
+	if ds.Header {
+		header = "header row"
+	}
+	s := fmt.Sprintf("%d samples × %d features · %s-separated · %s · %s", ds.Samples, ds.Features, delim, header, sizeText(d.size))
+	if len(ds.Targets) > 0 {
+		s += " · regression targets " + strings.Join(ds.Targets, ", ")
+	}
+	return s
+}
+
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.0f kB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// PreviewCols are the column indices the preview table shows: the first
+// few features and the label.
+func (d *Data) PreviewCols() []int {
+	in := d.inspection
+	var cols []int
+	for j := range in.Columns {
+		if j != in.LabelColumn && len(cols) < 8 {
+			cols = append(cols, j)
+		}
+	}
+	if in.LabelColumn >= 0 {
+		cols = append(cols, in.LabelColumn)
+	}
+	return cols
+}
+
+// MoreColumns counts the columns the preview leaves out.
+func (d *Data) MoreColumns() int { return len(d.inspection.Columns) - len(d.PreviewCols()) }
+
+// HasLabel reports whether the data have a class column.
+func (d *Data) HasLabel() bool {
+	in := d.inspection
+	return in != nil && in.LabelColumn >= 0 && in.LabelColumn < len(in.Columns)
+}
+
+// IsLabel reports whether column j is the label.
+func (d *Data) IsLabel(j int) bool { return d.inspection != nil && j == d.inspection.LabelColumn }
+
+// LabelChoices are the columns offered as the label: the current one,
+// columns whose preview holds text, and the first and last few. A file with
+// thousands of columns would make a select unusable. They are worked out
+// once per inspection: for thousands of numeric columns that takes tens of
+// milliseconds, and every render asks.
+func (d *Data) LabelChoices() []string {
+	in := d.inspection
+	if d.labelsOf == in {
+		return d.labels
+	}
+	n := len(in.Columns)
+	pick := map[int]bool{}
+	if d.HasLabel() {
+		pick[in.LabelColumn] = true
+	}
+	for j := 0; j < n; j++ {
+		if j < 5 || j >= n-5 {
+			pick[j] = true
+			continue
+		}
+		for _, row := range in.Preview {
+			if j < len(row) {
+				if _, err := strconv.ParseFloat(row[j], 64); err != nil && row[j] != "" {
+					pick[j] = true
+				}
+			}
+		}
+		if len(pick) > 60 {
+			break
+		}
+	}
+	idx := make([]int, 0, len(pick))
+	for j := range pick {
+		idx = append(idx, j)
+	}
+	sort.Ints(idx)
+	names := make([]string, len(idx))
+	for i, j := range idx {
+		names[i] = in.Columns[j]
+	}
+	d.labelsOf, d.labels = in, names
+	return names
+}
+
+// LabelName is the label column's name ("" when there is none).
+func (d *Data) LabelName() string {
+	if !d.HasLabel() {
+		return ""
+	}
+	return d.inspection.Columns[d.inspection.LabelColumn]
+}
+
+// Warnings are the things about the data the user should know before
+// running: constant features, missing cells, odd headers.
+func (d *Data) Warnings() []string {
+	ds := d.inspection.Dataset
+	var w []string
+	if n := len(ds.Constant); n > 0 {
+		w = append(w, fmt.Sprintf("%d constant feature(s), e.g. %q: they carry no information and score 0.", n, d.featureName(ds.Constant[0])))
+	}
+	if ds.Missing > 0 {
+		w = append(w, fmt.Sprintf("%d missing value(s) in %d column(s): fill them with the column mean (below), or fix the file.", ds.Missing, len(ds.MissingColumns)))
+	}
+	for i, k := range ds.Counts {
+		if k == 1 {
+			w = append(w, fmt.Sprintf("class %q has a single sample.", ds.Classes[i]))
+		}
+	}
+	return append(w, d.inspection.Warnings...)
+}
+
+// featureName maps a 0-based feature index (label excluded) to its name.
+func (d *Data) featureName(k int) string {
+	if d.HasLabel() && k >= d.inspection.LabelColumn {
+		k++
+	}
+	if k < len(d.inspection.Columns) {
+		return d.inspection.Columns[k]
+	}
+	return strconv.Itoa(k)
+}
+
+// truth is the ground truth of the data now open, when they are
+// generated.
+func (d *Data) truth() *lab.SynthSpec {
+	if s, ok := lab.ParseSynthName(d.name); ok {
+		return &s
+	}
+	return nil
+}
+
+// reload opens the data a report was computed on again when the page can
+// make them itself: a bundled demo or generated data.
+func (d *Data) reload(name string) {
+	for _, dm := range Demos {
+		if dm.Name == name {
+			d.a.notice += " The demo data are being loaded."
+			d.loadDemo(dm.ID)
+			return
+		}
+	}
+	if s, ok := lab.ParseSynthName(name); ok {
+		d.a.notice += " The synthetic data are being generated again."
+		d.a.Synth.Form = SynthFormOf(s)
+		d.a.Synth.generate(s)
+	}
+}

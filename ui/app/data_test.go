@@ -1,0 +1,269 @@
+package app_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"sparsefs/api"
+	"sparsefs/ui/app"
+	"sparsefs/ui/app/apptest"
+	"sparsefs/ui/lab"
+)
+
+// A bundled demo opens; another label column reads the file again; the
+// workers prepare the data with the plan to warm up for, again when a
+// preset changes what would run, never during a run.
+func TestDemoLabelAndWarmUp(t *testing.T) {
+	f := apptest.New(t, 2)
+	csv, err := os.ReadFile("../../assets/demo/breast-cancer-wisconsin.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.URLs[app.Demos[0].URL] = csv
+	a := f.App()
+	d := a.Data
+	if d.Demo() != "breast-cancer" {
+		t.Errorf("demo chosen %q", d.Demo())
+	}
+	d.SetDemo("digits")
+	d.LoadDemo()
+	f.Pump(-1)
+	if !strings.HasPrefix(a.Error(), "cannot load demo/digits.csv.gz: ") || d.Open() || d.Busy() {
+		t.Errorf("a missing demo: %q", a.Error())
+	}
+	d.SetDemo("breast-cancer")
+	from := len(f.Tasks)
+	d.LoadDemo()
+	if !d.Busy() || a.Error() != "" {
+		t.Error("not loading")
+	}
+	f.Pump(-1)
+	if d.Name() != "breast-cancer-wisconsin.csv (demo)" || !strings.HasPrefix(d.Summary(), "569 samples × 30 features · comma-separated · header row · ") {
+		t.Fatalf("demo: %q %q", d.Name(), a.Error())
+	}
+	ps := f.Prepares(from)
+	if len(ps) != 2 || ps[0].Eval == nil || len(ps[0].Eval.Methods) != 1 || ps[0].Eval.Methods[0].Method != "fisher" {
+		t.Fatalf("prepare %+v", ps)
+	}
+	if d.LabelName() != "diagnosis" || len(d.LabelChoices()) != 10 || d.MoreColumns() != 22 {
+		t.Errorf("label %q of %v; %d more columns", d.LabelName(), d.LabelChoices(), d.MoreColumns())
+	}
+	// A label column that leaves text among the features: the error
+	// says which cell, and how to fix it.
+	d.SetLabel("mean radius")
+	f.Pump(-1)
+	if d.Open() || a.Config.Current().Label != "mean radius" || !strings.Contains(a.Error(), `line 2, column 31 ("diagnosis"): "malignant" is not a number`) {
+		t.Errorf("label %q: %q", d.LabelName(), a.Error())
+	}
+	d.SetLabel("diagnosis")
+	f.Pump(-1)
+	if d.LabelName() != "diagnosis" || a.Error() != "" {
+		t.Errorf("label %q: %q", d.LabelName(), a.Error())
+	}
+
+	// A preset: the workers warm up for its methods.
+	from = len(f.Tasks)
+	a.Config.ChoosePreset("rfs-nie-2010")
+	if !a.Config.CanApplyPreset() {
+		t.Fatal("cannot apply the preset")
+	}
+	a.Config.ApplyPreset()
+	p := a.Config.Protocol
+	if info := a.Config.PresetInfo(); info == nil || p.Folds != "5" || p.K != "20, 80" || len(a.Config.Chosen()) != 6 || a.Config.TopKText() != "80" {
+		t.Errorf("preset applied: %+v, %d methods", p, len(a.Config.Chosen()))
+	}
+	if line, ok := a.Plan(); !ok || !strings.Contains(line, "= 30 units on 2 workers.") || !strings.Contains(line, "80") {
+		t.Errorf("plan %q", line)
+	}
+	ps = f.Prepares(from)
+	if len(ps) != 2 || ps[0].Eval == nil || len(ps[0].Eval.Methods) != 6 {
+		t.Errorf("the workers did not warm up for the preset: %+v", ps)
+	}
+	// Nothing new to warm up for: nothing sent; during a run, nothing.
+	from = len(f.Tasks)
+	a.Config.SetBias(false)
+	a.Config.SetPreprocess("zscore")
+	if n := len(f.Prepares(from)); n != 0 {
+		t.Errorf("%d prepares for no change", n)
+	}
+	a.Config.SetPreprocess("minmax")
+	f.Pump(-1)
+	if n := len(f.Prepares(from)); n != 2 {
+		t.Errorf("%d prepares for another preprocessing", n)
+	}
+	a.Config.Protocol.SetKList("5")
+	a.Run()
+	from = len(f.Tasks)
+	a.Config.SetKNN(true)
+	if a.Config.CanApplyPreset() {
+		t.Error("a preset can be applied during a run")
+	}
+	f.Pump(-1)
+	if n := len(f.Prepares(from)); n != 0 || a.Error() != "" {
+		t.Errorf("%d prepares during a run; error %q", n, a.Error())
+	}
+}
+
+// Missing values are reported, and the workers read the data with the
+// column means filled in once asked to.
+func TestImpute(t *testing.T) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	f.Open(a, "gaps.csv", []byte("a,b,c,label\n1,,3,x\n2,2,3,x\n3,4,3,y\n,5,3,y\n5,6,3,y\n"))
+	d := a.Data
+	w := strings.Join(d.Warnings(), "|")
+	if !strings.Contains(w, "2 missing value(s) in 2 column(s)") || !strings.Contains(w, `1 constant feature(s), e.g. "c"`) || d.Imputing() {
+		t.Errorf("warnings %q", w)
+	}
+	from := len(f.Tasks)
+	d.SetImpute(true)
+	ps := f.Prepares(from)
+	if !d.Imputing() || len(ps) != 2 || ps[0].Data.Missing != "mean" {
+		t.Errorf("impute: %+v", ps)
+	}
+	f.Pump(-1)
+	d.SetImpute(false)
+	if a.Config.Current().Missing != "" {
+		t.Error("imputation still on")
+	}
+}
+
+// Generated data: the form, the line saying what Generate makes, the data
+// opened with their ground truth, saved as the worker wrote them.
+func TestSynth(t *testing.T) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	s := a.Synth
+	if s.IsOpen() {
+		t.Error("the generator is open")
+	}
+	s.Toggle()
+	if !s.IsOpen() {
+		t.Error("the generator did not open")
+	}
+	s.Form.SetM("x")
+	if line, ok := s.Form.Line(); ok || line != `samples m must be a whole number, not "x"` {
+		t.Errorf("line %q", line)
+	}
+	s.Generate()
+	if a.Error() != `samples m must be a whole number, not "x"` {
+		t.Errorf("error %q", a.Error())
+	}
+	s.Form.SetM("60")
+	s.Form.SetD1("2")
+	s.Form.SetD2("5")
+	s.Form.SetC("2")
+	s.Form.SetSeed("4")
+	line, ok := s.Form.Line()
+	if !ok || !strings.HasPrefix(line, "60 samples × 11 features (4 informative, 2 redundant, 5 irrelevant), 2 classes. The same file: sparsefs synth ") {
+		t.Errorf("line %q", line)
+	}
+	s.Generate()
+	f.Pump(-1)
+	d := a.Data
+	if a.Error() != "" || !d.Generated() || d.Name() != "synthetic-m60-d1_2-d2_5-c2-out0-seed4.csv" || !strings.HasPrefix(d.Summary(), "60 samples × 11 features") {
+		t.Fatalf("generated: %q %q", d.Name(), a.Error())
+	}
+	s.Save()
+	if dl := f.LastDownload(); dl.Name != d.Name() || !strings.HasPrefix(dl.Text, "f1,f2,") || strings.Count(dl.Text, "\n") != 61 {
+		t.Errorf("saved %q: %.100s", dl.Name, dl.Text)
+	}
+	// Evaluated, the results know which features are informative.
+	a.Config.Protocol.SetKList("2, 4")
+	a.Run()
+	f.Pump(-1)
+	f.Render()
+	if !a.Eval.HasTruth() || a.Eval.Ranking()[0].Truth == "" {
+		t.Errorf("no ground truth: %q", a.Error())
+	}
+	// Regression: no label, targets.
+	s.Form.SetTask(lab.Regression)
+	s.Form.SetOutliers("0.1")
+	s.Generate()
+	f.Pump(-1)
+	if d.HasLabel() || len(d.Inspection().Dataset.Targets) != 2 || !strings.Contains(d.Summary(), "regression targets") {
+		t.Errorf("regression data: %q", d.Summary())
+	}
+}
+
+// Errors reach the error line, in words for people.
+func TestErrors(t *testing.T) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	f.Open(a, "ragged.csv", []byte("a,b,label\n1,2,x\n3,4\n5,6,y\n"))
+	if !strings.Contains(a.Error(), "ragged.csv: line 3: this row has 2 fields but the header has 3") || a.Data.Open() {
+		t.Errorf("ragged file: %q", a.Error())
+	}
+	f.Open(a, "good.csv", []byte("a,b,label\n1,0,x\n2,2,x\n6,5,y\n7,5,y\n"))
+	if a.Error() != "" || !a.Data.Open() {
+		t.Fatalf("good file: %q", a.Error())
+	}
+	// The protocol's fields.
+	p := &a.Config.Protocol
+	for _, c := range []struct {
+		set  func()
+		want string
+	}{
+		{func() { p.SetFolds("1") }, `the number of folds must be a whole number of at least 2, not "1"`},
+		{func() { p.SetScheme("holdout"); p.SetTrain("1.5") }, `the training fraction must be between 0 and 1 (e.g. 0.7), not "1.5"`},
+		{func() { p.SetTrain("0.5"); p.SetRepeats("0") }, `the number of repeats must be a whole number of at least 1, not "0"`},
+		{func() { p.SetRepeats("3"); p.SetC("-1") }, `the SVM's C must be a positive number, not "-1"`},
+		{func() { p.SetC("1"); a.Config.SetKNN(true); p.SetNeighbors("k") }, `k of k-NN must be a whole number of at least 1, not "k"`},
+		{func() { p.SetNeighbors("1"); p.SetSeed("-2") }, `the seed must be a whole number of at least 0, not "-2"`},
+		{func() { p.SetSeed("2"); p.SetInner("1") }, `the number of inner folds must be a whole number of at least 2, not "1"`},
+	} {
+		c.set()
+		if line, ok := a.Plan(); ok || line != c.want || a.CanRun() {
+			t.Errorf("plan %q, want %q", line, c.want)
+		}
+	}
+	p.SetInner("")
+	p.SetScheme("cv")
+	p.SetFolds("2")
+	p.SetKList("1, 2")
+	if line, ok := a.Plan(); !ok {
+		t.Errorf("the form is right again, yet: %q", line)
+	}
+	a.Config.ToggleMethod("fisher", false)
+	if line, ok := a.Plan(); ok || line != "choose at least one selector" {
+		t.Errorf("no selector: %q", line)
+	}
+	a.Config.ToggleMethod("fisher", true)
+
+	// A file that is not a report; a file that could not be read.
+	a.OpenReport()("notes.json", `{"hello":1}`, nil)
+	if !strings.HasPrefix(a.Error(), "notes.json: ") {
+		t.Errorf("not a report: %q", a.Error())
+	}
+	a.OpenReport()("", "", errors.New("cannot read x.json: gone"))
+	if a.Error() != "cannot read x.json: gone" {
+		t.Errorf("unreadable: %q", a.Error())
+	}
+	// A dropped file during a run is refused.
+	a.Run()
+	if a.Data.DropFile() != nil || a.Error() != "A run is going on: cancel it before opening another file." {
+		t.Errorf("drop during a run: %q", a.Error())
+	}
+	// A worker that dies while running a unit: its error shows, it is
+	// replaced.
+	a.Cancel()
+	f.Pump(-1)
+	a.Run()
+	f.Pump(1) // the plan
+	f.Deliver()
+	f.Fatal(0, "out of memory")
+	f.Pump(-1)
+	if !strings.Contains(a.Error(), "the computing worker stopped (out of memory); it has been restarted") || a.Running() {
+		t.Errorf("worker died: %q", a.Error())
+	}
+	if len(a.WorkerLines()) != 2 {
+		t.Errorf("workers %q", a.WorkerLines())
+	}
+	// A message no job owns.
+	f.Message(1, &api.FromWorker{Failed: &api.Failed{ID: -1, Message: "bad message"}})
+	if a.Error() != "A computing worker reported: bad message" {
+		t.Errorf("unreadable message: %q", a.Error())
+	}
+}

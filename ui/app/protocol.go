@@ -1,0 +1,120 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"sparsefs/ui/lab"
+)
+
+// ProtocolForm holds the text of the evaluation's fields as typed (a field
+// being typed may not be a number yet). The page reads the fields and
+// changes them with the setters (Config.SetSVM and Config.SetKNN for the
+// classifiers, which change what the workers warm up for).
+type ProtocolForm struct {
+	// Scheme is "cv" (stratified k-fold) or "holdout".
+	Scheme                                              string
+	Folds, Train, Repeats, K, C, Neighbors, Seed, Inner string
+	Tune                                                string
+	SVM, KNN                                            bool
+}
+
+// SetScheme chooses "cv" or "holdout"; SetFolds sets the number of folds;
+// SetTrain the training fraction; SetRepeats the holdout's repeats;
+// SetKList the list of K; SetC the SVM's C; SetNeighbors k of k-NN;
+// SetSeed the seed; SetTune the tuning grids; SetInner the inner folds.
+func (f *ProtocolForm) SetScheme(scheme string)  { f.Scheme = scheme }
+func (f *ProtocolForm) SetFolds(text string)     { f.Folds = text }
+func (f *ProtocolForm) SetTrain(text string)     { f.Train = text }
+func (f *ProtocolForm) SetRepeats(text string)   { f.Repeats = text }
+func (f *ProtocolForm) SetKList(text string)     { f.K = text }
+func (f *ProtocolForm) SetC(text string)         { f.C = text }
+func (f *ProtocolForm) SetNeighbors(text string) { f.Neighbors = text }
+func (f *ProtocolForm) SetSeed(text string)      { f.Seed = text }
+func (f *ProtocolForm) SetTune(text string)      { f.Tune = text }
+func (f *ProtocolForm) SetInner(text string)     { f.Inner = text }
+
+// Holdout reports whether the scheme is repeated holdout.
+func (f *ProtocolForm) Holdout() bool { return f.Scheme == "holdout" }
+
+// ProtocolFormOf writes a protocol into the form.
+func ProtocolFormOf(p lab.Protocol) ProtocolForm {
+	f := ProtocolForm{Scheme: p.Scheme, K: p.K, Tune: p.Tune}
+	if f.Scheme == "" {
+		f.Scheme = "cv"
+	}
+	num := func(v int, def int) string {
+		if v == 0 {
+			v = def
+		}
+		return strconv.Itoa(v)
+	}
+	f.Folds, f.Repeats, f.Neighbors = num(p.Folds, 5), num(p.Repeats, 10), num(p.Neighbors, 1)
+	f.Train = "0.7"
+	if p.Train > 0 {
+		f.Train = strconv.FormatFloat(p.Train, 'g', -1, 64)
+	}
+	f.C = "1"
+	if p.C > 0 {
+		f.C = strconv.FormatFloat(p.C, 'g', -1, 64)
+	}
+	f.Seed = strconv.FormatInt(p.Seed, 10)
+	if p.Inner > 0 {
+		f.Inner = strconv.Itoa(p.Inner)
+	}
+	for _, c := range p.Classifiers {
+		f.SVM = f.SVM || c == "svm"
+		f.KNN = f.KNN || c == "knn"
+	}
+	return f
+}
+
+// Protocol reads the form, naming the field that is not right.
+func (f ProtocolForm) Protocol() (lab.Protocol, error) {
+	p := lab.Protocol{Scheme: f.Scheme, K: f.K, Tune: strings.TrimSpace(f.Tune)}
+	whole := func(name, text string, lo int) (int, error) {
+		v, err := strconv.Atoi(strings.TrimSpace(text))
+		if err != nil || v < lo {
+			return 0, fmt.Errorf("%s must be a whole number of at least %d, not %q", name, lo, text)
+		}
+		return v, nil
+	}
+	var err error
+	switch f.Scheme {
+	case "holdout":
+		if p.Repeats, err = whole("the number of repeats", f.Repeats, 1); err != nil {
+			return p, err
+		}
+		if p.Train, err = strconv.ParseFloat(strings.TrimSpace(f.Train), 64); err != nil || !(p.Train > 0 && p.Train < 1) {
+			return p, fmt.Errorf("the training fraction must be between 0 and 1 (e.g. 0.7), not %q", f.Train)
+		}
+	default:
+		if p.Folds, err = whole("the number of folds", f.Folds, 2); err != nil {
+			return p, err
+		}
+	}
+	if f.SVM {
+		p.Classifiers = append(p.Classifiers, "svm")
+		if p.C, err = strconv.ParseFloat(strings.TrimSpace(f.C), 64); err != nil || !(p.C > 0) {
+			return p, fmt.Errorf("the SVM's C must be a positive number, not %q", f.C)
+		}
+	}
+	if f.KNN {
+		p.Classifiers = append(p.Classifiers, "knn")
+		if p.Neighbors, err = whole("k of k-NN", f.Neighbors, 1); err != nil {
+			return p, err
+		}
+	}
+	seed, err := strconv.ParseInt(strings.TrimSpace(f.Seed), 10, 64)
+	if err != nil || seed < 0 {
+		return p, fmt.Errorf("the seed must be a whole number of at least 0, not %q", f.Seed)
+	}
+	p.Seed = seed
+	if strings.TrimSpace(f.Inner) != "" {
+		if p.Inner, err = whole("the number of inner folds", f.Inner, 2); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}

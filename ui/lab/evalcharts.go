@@ -1,0 +1,251 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"sparsefs/api"
+	"sparsefs/core/stats"
+	"sparsefs/ui/chart"
+)
+
+// The evaluation's charts.
+
+// kAxis returns the K list as numbers.
+func (v *EvalView) kAxis() []float64 {
+	x := make([]float64, len(v.Rep.K))
+	for i, k := range v.Rep.K {
+		x[i] = float64(k)
+	}
+	return x
+}
+
+// bandSeries is a series of means with a band of ± one standard deviation,
+// clipped to [lo, hi].
+func bandSeries(name string, x []float64, s api.Summary, lo, hi float64) chart.Series {
+	out := chart.Series{Name: name, X: x, Y: make([]float64, len(x)), Lo: make([]float64, len(x)), Hi: make([]float64, len(x))}
+	for i := range x {
+		m, d := at(s.Mean, i), at(s.Std, i)
+		out.Y[i] = m
+		if math.IsNaN(d) {
+			d = 0
+		}
+		out.Lo[i], out.Hi[i] = math.Max(lo, m-d), math.Min(hi, m+d)
+	}
+	return out
+}
+
+// splitsText says over what the means are taken.
+func (v *EvalView) splitsText() string {
+	n := len(v.Rep.Splits)
+	if v.Rep.Request != nil && v.Rep.Request.Eval != nil && v.Rep.Request.Eval.Protocol.Kind == "holdout" {
+		return fmt.Sprintf("%d holdout splits", n)
+	}
+	return fmt.Sprintf("%d folds", n)
+}
+
+// AccuracyCharts draw the accuracy against K, one chart per classifier and
+// one line per selector, with a band of ± one standard deviation over the
+// splits.
+func (v *EvalView) AccuracyCharts() []Figure {
+	var out []Figure
+	x := v.kAxis()
+	for q, label := range v.Rep.Classifiers {
+		name := ClassifierName(label)
+		c := chart.NewLineChart(chart.Frame{ID: "accuracy-" + name, Title: "Accuracy vs K — " + label, XLabel: "K", YLabel: "accuracy"})
+		c.IntegerX = true
+		for i, vr := range v.Rep.Results {
+			if len(vr.Units) == 0 || q >= len(vr.Accuracy) {
+				continue
+			}
+			c.Series = append(c.Series, bandSeries(v.Labels[i], x, vr.Accuracy[q], 0, 1))
+		}
+		out = append(out, Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("Test accuracy of the top K features of each training part; mean ± one standard deviation over the %s.", v.splitsText())})
+	}
+	if len(v.Rep.Classifiers) == 0 {
+		c := chart.NewLineChart(chart.Frame{ID: "rmse", Title: "RMSE of least squares vs K", XLabel: "K", YLabel: "RMSE"})
+		c.IntegerX = true
+		for i, vr := range v.Rep.Results {
+			if len(vr.Units) > 0 && vr.RMSE != nil {
+				c.Series = append(c.Series, bandSeries(v.Labels[i], x, *vr.RMSE, 0, math.Inf(1)))
+			}
+		}
+		out = append(out, Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("Test RMSE of ordinary least squares on the top K features (lower is better); mean ± one standard deviation over the %s.", v.splitsText())})
+	}
+	return out
+}
+
+// RedundancyChart draws the redundancy rate of the top K features (the
+// mean absolute correlation between them, on the training part): bars
+// with whiskers when the K list is short, else lines with bands.
+func (v *EvalView) RedundancyChart() Figure {
+	const id, title = "redundancy", "Redundancy rate of the top K features"
+	note := fmt.Sprintf("Mean |correlation| between the selected features (lower: less redundant); mean ± one standard deviation over the %s.", v.splitsText())
+	if len(v.Rep.K) <= 4 {
+		c := &chart.BarChart{Frame: chart.Frame{ID: id, Title: title, XLabel: "redundancy rate"}, Horizontal: true}
+		for i, vr := range v.Rep.Results {
+			if len(vr.Units) > 0 {
+				c.Categories = append(c.Categories, v.Labels[i])
+			}
+		}
+		for ki, k := range v.Rep.K {
+			s := chart.BarSeries{Name: "K = " + strconv.Itoa(k)}
+			for _, vr := range v.Rep.Results {
+				if len(vr.Units) > 0 {
+					s.Values = append(s.Values, at(vr.Redundancy.Mean, ki))
+					s.Err = append(s.Err, at(vr.Redundancy.Std, ki))
+				}
+			}
+			c.Series = append(c.Series, s)
+		}
+		return Figure{id, title, c.SVG(), note}
+	}
+	c := chart.NewLineChart(chart.Frame{ID: id, Title: title, XLabel: "K", YLabel: "redundancy rate"})
+	c.IntegerX = true
+	x := v.kAxis()
+	for i, vr := range v.Rep.Results {
+		if len(vr.Units) > 0 {
+			c.Series = append(c.Series, bandSeries(v.Labels[i], x, vr.Redundancy, 0, 1))
+		}
+	}
+	return Figure{id, title, c.SVG(), note}
+}
+
+// SparsityChart draws the sparsity level of the embedded selectors' W (its
+// rows above 10⁻⁶ of the largest) at the largest K, mean ± one standard
+// deviation over the splits; ok is false when no selector has a W.
+func (v *EvalView) SparsityChart() (Figure, bool) {
+	last := len(v.Rep.K) - 1
+	c := &chart.BarChart{Frame: chart.Frame{ID: "sparsity", Title: fmt.Sprintf("Sparsity level of W (K = %d)", v.Rep.K[last]), XLabel: "nonzero rows of W"}, Horizontal: true}
+	s := chart.BarSeries{Name: "nonzero rows"}
+	for i, vr := range v.Rep.Results {
+		if vr.Sparsity != nil && len(vr.Units) > 0 {
+			c.Categories = append(c.Categories, v.Labels[i])
+			s.Values = append(s.Values, at(vr.Sparsity.Mean, last))
+			s.Err = append(s.Err, at(vr.Sparsity.Std, last))
+		}
+	}
+	if len(c.Categories) == 0 {
+		return Figure{}, false
+	}
+	c.Series = []chart.BarSeries{s}
+	return Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("Rows of W above 10⁻⁶ × the largest (a method refitted per K has K of them); mean ± one standard deviation over the %s.", v.splitsText())}, true
+}
+
+// TimeChart draws each selector's fitting time per split.
+func (v *EvalView) TimeChart() Figure {
+	c := &chart.BarChart{Frame: chart.Frame{ID: "time", Title: "Fitting time per split (in the worker)", XLabel: "seconds"}, Horizontal: true}
+	s := chart.BarSeries{Name: "seconds"}
+	for i, vr := range v.Rep.Results {
+		if len(vr.Units) > 0 {
+			c.Categories = append(c.Categories, v.Labels[i])
+			s.Values = append(s.Values, float64(vr.FitSeconds.Mean))
+			s.Err = append(s.Err, float64(vr.FitSeconds.Std))
+		}
+	}
+	c.Series = []chart.BarSeries{s}
+	return Figure{c.ID, c.Title, c.SVG(), "The selector's fits on a training part (all its fits, for a method refitted per K); mean ± one standard deviation. Classifiers excluded."}
+}
+
+// maxTraces bounds the lines of one convergence chart.
+const maxTraces = 30
+
+// ConvergenceCharts plot the objective against the iteration for every
+// embedded method, one line per setting and split (for a method refitted
+// per K, its fit at the largest K).
+func (v *EvalView) ConvergenceCharts() []Figure {
+	var order []string
+	groups := map[string][]int{}
+	for i, vr := range v.Rep.Results {
+		if vr.Kind != api.Embedded {
+			continue
+		}
+		if _, ok := groups[vr.Method]; !ok {
+			order = append(order, vr.Method)
+		}
+		groups[vr.Method] = append(groups[vr.Method], i)
+	}
+	var out []Figure
+	last := len(v.Rep.K) - 1
+	for _, m := range order {
+		c := chart.NewLineChart(chart.Frame{ID: "conv-" + m, Title: "Convergence — " + m, XLabel: "iteration", YLabel: "objective"})
+		c.IntegerX = true
+		total := 0
+		for _, i := range groups[m] {
+			for _, u := range v.Rep.Results[i].Units {
+				f := v.fitFor(u, last)
+				if f == nil || len(f.Trace) == 0 {
+					continue
+				}
+				total++
+				if len(c.Series) == maxTraces {
+					continue
+				}
+				c.Series = append(c.Series, traceSeries(fmt.Sprintf("%s · split %d", v.Labels[i], u.Split+1), f.Trace))
+			}
+		}
+		if len(c.Series) == 0 {
+			continue
+		}
+		c.LogY = logWorthy(c.Series)
+		note := "The exact objective after each iteration, on each training part."
+		if total > len(c.Series) {
+			note += fmt.Sprintf(" The first %d of %d fits are drawn.", len(c.Series), total)
+		}
+		if v.Rep.Results[groups[m][0]].PerK {
+			note += fmt.Sprintf(" %s is refitted for every K: its fits for K = %d.", m, v.Rep.K[last])
+		}
+		out = append(out, Figure{c.ID, c.Title, c.SVG(), note})
+	}
+	return out
+}
+
+// TruthChart draws, for synthetic data, the share of informative features
+// among the top K of each training part, mean ± one standard deviation
+// over the splits, with the best share possible (ok is false without a
+// ground truth).
+func (v *EvalView) TruthChart() (Figure, bool) {
+	if v.Truth == nil {
+		return Figure{}, false
+	}
+	c := chart.NewLineChart(chart.Frame{ID: "truth", Title: "Informative features among the top K", XLabel: "K", YLabel: "share informative"})
+	c.IntegerX, c.YMin, c.YMax = true, 0, 1
+	x := v.kAxis()
+	informative := make([]bool, len(v.Rep.Features))
+	for j, name := range v.Rep.Features {
+		informative[j] = v.Truth.Kind(name) == Informative
+	}
+	nInf := 2 * v.Truth.D1
+	for i, vr := range v.Rep.Results {
+		if len(vr.Units) == 0 {
+			continue
+		}
+		var s api.Summary
+		for ki := range v.Rep.K {
+			shares := make([]float64, len(vr.Units))
+			for j, u := range vr.Units {
+				sel := u.Selected[ki]
+				n := 0
+				for _, f := range sel {
+					if f >= 0 && f < len(informative) && informative[f] {
+						n++
+					}
+				}
+				shares[j] = math.NaN()
+				if len(sel) > 0 {
+					shares[j] = float64(n) / float64(len(sel))
+				}
+			}
+			m, d := stats.MeanStd(shares)
+			s.Mean, s.Std = append(s.Mean, m), append(s.Std, d)
+		}
+		c.Series = append(c.Series, bandSeries(v.Labels[i], x, s, 0, 1))
+	}
+	best := chart.Series{Name: "the best possible", X: x}
+	for _, k := range v.Rep.K {
+		best.Y = append(best.Y, math.Min(1, float64(nInf)/float64(k)))
+	}
+	c.Series = append(c.Series, best)
+	return Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("The generator made %d informative features (f1…f%d), %d redundant copies of half of them and %d irrelevant ones; a perfect selector picks the informative ones first.", nInf, nInf, v.Truth.D1, v.Truth.D2)}, true
+}
