@@ -51,7 +51,7 @@ func RunFromReport(raw []byte) (*EvalRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &api.Header{K: rep.K, Classifiers: rep.Classifiers, Splits: rep.Splits, Targets: rep.Dataset.Targets != nil}
+	h := &api.Header{K: rep.K, Classifiers: rep.Classifiers, Splits: rep.Splits, Targets: rep.Dataset.Targets != nil, Features: rep.Dataset.Features}
 	r := &EvalRun{Report: rep, ReportJSON: raw}
 	for _, vr := range rep.Results {
 		h.Variants = append(h.Variants, vr.VariantInfo)
