@@ -332,12 +332,16 @@ func TestPage(t *testing.T) {
 		t.Errorf("reduced %q", got)
 	}
 
-	// A file that does not read: the error line.
+	// A file that does not read: the error line; the data open until now
+	// stay open.
 	p.b.file = p.b.Keep("ragged.csv", []byte("a,b,label\n1,2,x\n3,4\n5,6,y\n"))
 	p.fire(p.must("file"), "change", event{})
 	p.b.Pump(-1)
-	if got := p.text("error-text"); !strings.HasPrefix(got, "ragged.csv: line 3: this row has 2 fields but the header has 3") || p.find("preview") != nil {
+	if got := p.text("error-text"); !strings.HasPrefix(got, "ragged.csv: line 3: this row has 2 fields but the header has 3") || p.find("preview") == nil {
 		t.Errorf("error %q", got)
+	}
+	if got := p.text("file-name"); !strings.Contains(got, "breast-cancer") {
+		t.Errorf("the data open after a file that does not read: %q", got)
 	}
 
 	// The evaluation's report loaded back: results, configuration, the

@@ -190,8 +190,11 @@ func (a *App) Message(slot int, m *api.FromWorker) {
 	case m.Loaded != nil:
 		// The first worker to receive the data reports their SHA-256
 		// (recorded in reports).
-		if m.Loaded.Data == a.Data.num && a.Data.sha256 == "" {
-			a.Data.sha256 = m.Loaded.SHA256
+		switch d := a.Data; {
+		case m.Loaded.Data == d.num && d.sha256 == "":
+			d.sha256 = m.Loaded.SHA256
+		case m.Loaded.Data == d.pending && d.pendingSHA == "":
+			d.pendingSHA = m.Loaded.SHA256
 		}
 	case m.Started != nil:
 		a.pool.Started(m.Started.ID)

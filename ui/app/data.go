@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -31,6 +32,10 @@ type Data struct {
 	labelsOf  *api.Inspection
 	labels    []string
 	generated string // the CSV of generated data now open
+	// pending is the data number of a file being described before it
+	// replaces the one open (0: none), pendingSHA its SHA-256.
+	pending    int
+	pendingSHA string
 }
 
 // OpenFile starts opening a file the user chose, and returns what to call
@@ -73,25 +78,64 @@ func (d *Data) loadDemo(id string) {
 }
 
 // opened is called when a file has been read into memory.
-func (d *Data) opened(f Opened) { d.openedAs(f, "", nil) }
+func (d *Data) opened(f Opened) { d.openedAs(f, "", nil, "") }
 
 // openedAs takes a file read into memory, with the label column and the
-// target columns to read it with.
-func (d *Data) openedAs(f Opened, label string, targets []string) {
+// target columns to read it with (and its CSV when the page generated
+// it). The file open until now stays open until a worker has described
+// the new one, and stays open if it cannot: a file that does not read
+// loses nothing.
+func (d *Data) openedAs(f Opened, label string, targets []string, generated string) {
 	d.loading = false
 	if f.Err != nil {
 		d.a.errMsg = f.Err.Error()
 		return
 	}
-	if d.num != 0 {
-		d.a.pool.Forget(d.num)
-		d.a.b.Drop(d.num)
+	if d.pending != 0 {
+		d.discard(d.pending)
 	}
-	d.name, d.size, d.num, d.sha256, d.generated = f.Name, f.Size, f.Data, "", ""
-	cfg := &d.a.Config.cfg
-	cfg.Label, cfg.Missing, cfg.Targets = label, "", targets
-	d.inspection = nil
-	d.inspect()
+	d.a.errMsg, d.inspecting, d.pending, d.pendingSHA = "", true, f.Data, ""
+	req := api.Request{Op: api.OpInspect, Data: api.Data{Name: f.Name, Label: label, Targets: targets}, PreviewRows: 5}
+	d.a.pool.Submit("read the data", api.Task{Run: &req}, f.Data, true, nil, func(j *pool.Job) {
+		if d.pending != f.Data {
+			return // another file was opened meanwhile
+		}
+		d.pending, d.inspecting = 0, false
+		in, err := inspection(j)
+		if err != nil {
+			d.discard(f.Data)
+			if j.State != pool.Cancelled {
+				d.a.errMsg = err.Error()
+			}
+			return
+		}
+		if d.num != 0 {
+			d.discard(d.num)
+		}
+		d.name, d.size, d.num, d.sha256, d.generated = f.Name, f.Size, f.Data, d.pendingSHA, generated
+		cfg := &d.a.Config.cfg
+		cfg.Label, cfg.Missing, cfg.Targets = label, "", targets
+		d.inspection = in
+		d.prepare()
+	})
+}
+
+// discard makes the workers and the page forget data number num.
+func (d *Data) discard(num int) {
+	d.a.pool.Forget(num)
+	d.a.b.Drop(num)
+}
+
+// inspection reads a worker's answer to an inspection job.
+func inspection(j *pool.Job) (*api.Inspection, error) {
+	if j.State != pool.Done {
+		return nil, errors.New(j.Err)
+	}
+	var in api.Inspection
+	if err := json.Unmarshal(j.Response, &in); err != nil {
+		return nil, errors.New("Unexpected answer from the worker: " + err.Error())
+	}
+	return &in, nil
 }
 
 // inspect asks a worker to describe the current file.
@@ -105,19 +149,15 @@ func (d *Data) inspect() {
 			return // another file was opened meanwhile
 		}
 		d.inspecting = false
-		if j.State != pool.Done {
+		in, err := inspection(j)
+		if err != nil {
 			d.inspection = nil
 			if j.State != pool.Cancelled {
-				d.a.errMsg = j.Err
+				d.a.errMsg = err.Error()
 			}
 			return
 		}
-		var in api.Inspection
-		if err := json.Unmarshal(j.Response, &in); err != nil {
-			d.a.errMsg = "Unexpected answer from the worker: " + err.Error()
-			return
-		}
-		d.inspection = &in
+		d.inspection = in
 		d.prepare()
 	})
 }

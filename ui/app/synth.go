@@ -120,8 +120,7 @@ func (s *Synth) generate(spec lab.SynthSpec) {
 		if spec.Task == lab.Regression {
 			label = "none"
 		}
-		d.openedAs(s.a.b.KeepText(out.Name, out.CSV), label, spec.Targets())
-		d.generated = out.CSV
+		d.openedAs(s.a.b.KeepText(out.Name, out.CSV), label, spec.Targets(), out.CSV)
 	})
 }
 
