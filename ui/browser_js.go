@@ -185,7 +185,14 @@ func (b *browser) Every(d time.Duration, f func() bool) {
 	}()
 }
 
-// Mark implements Backend.
+// Focus implements app.Backend.
+func (b *browser) Focus(id string) {
+	if el := js.Global().Get("document").Call("getElementById", id); el.Truthy() {
+		el.Call("focus")
+	}
+}
+
+// Mark implements app.Backend.
 func (b *browser) Mark(name string) {
 	if p := js.Global().Get("performance"); p.Truthy() && p.Get("mark").Truthy() {
 		p.Call("mark", name)

@@ -68,6 +68,9 @@ type Backend interface {
 	// been drawn, and renders again: work whose result can wait until
 	// what is already there is on the screen.
 	AfterRender(f func())
+	// Focus moves the keyboard focus to the element with that id (if
+	// there is one).
+	Focus(id string)
 }
 
 // Opened is a file read into memory.
@@ -137,6 +140,7 @@ type App struct {
 	reportRef *lab.DataRef
 
 	errMsg   string
+	errAt    string // where errMsg shows (AtData, Elsewhere)
 	notice   string // a passing remark (a loaded report, a cancel)
 	announce string // what a screen reader should hear (role=status)
 	ready    bool   // the workers have listed their methods
@@ -164,12 +168,12 @@ func New(b Backend, o Options) *App {
 	a.pool = pool.New(b, n, a.now)
 	a.pool.Submit("list the methods", api.Task{Run: &api.Request{Op: api.OpMethods}}, 0, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
-			a.errMsg = "The computing worker did not start: " + j.Err
+			a.fail(Elsewhere, "The computing worker did not start: "+j.Err)
 			return
 		}
 		var list api.MethodList
 		if err := json.Unmarshal(j.Response, &list); err != nil {
-			a.errMsg = "Unexpected answer from the worker: " + err.Error()
+			a.fail(Elsewhere, "Unexpected answer from the worker: "+err.Error())
 			return
 		}
 		a.Config.methods = list.Methods
@@ -203,7 +207,7 @@ func (a *App) Message(slot int, m *api.FromWorker) {
 	case m.Result != nil:
 		a.pool.Result(m.Result)
 	case m.Failed != nil && m.Failed.ID < 0:
-		a.errMsg = "A computing worker reported: " + m.Failed.Message
+		a.fail(Elsewhere, "A computing worker reported: "+m.Failed.Message)
 	case m.Failed != nil:
 		a.pool.Failed(m.Failed.ID, m.Failed.Message)
 	case m.Fatal != nil:
@@ -230,7 +234,31 @@ func (a *App) Ready() bool { return a.ready }
 
 // Fail shows an error the page met outside the App (a file that could not
 // be read).
-func (a *App) Fail(err error) { a.errMsg = err.Error() }
+func (a *App) Fail(err error) { a.fail(Elsewhere, err.Error()) }
+
+// Where the page shows an error: next to what caused it.
+const (
+	// AtData is the data section (a file, a report or generated data
+	// that cannot be read).
+	AtData = "data"
+	// Elsewhere is the line above the results.
+	Elsewhere = ""
+)
+
+// fail shows an error for people at a place, announced (the box is an
+// ARIA alert) and, once drawn, given the keyboard focus.
+func (a *App) fail(at, msg string) {
+	a.errMsg, a.errAt = msg, at
+	a.b.AfterRender(func() { a.b.Focus("error") })
+}
+
+// ErrorAt is the error to show at a place ("" for none there).
+func (a *App) ErrorAt(at string) string {
+	if a.errAt != at {
+		return ""
+	}
+	return a.errMsg
+}
 
 // Showing says which results are shown: "" (none yet), lab.ModeRank or
 // lab.ModeEval.

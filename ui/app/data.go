@@ -49,7 +49,7 @@ func (d *Data) OpenFile() func(Opened) {
 // shown, while a run goes on.
 func (d *Data) DropFile() func(Opened) {
 	if d.a.Running() {
-		d.a.errMsg = "A run is going on: cancel it before opening another file."
+		d.a.fail(AtData, "A run is going on: cancel it before opening another file.")
 		return nil
 	}
 	return d.OpenFile()
@@ -88,7 +88,7 @@ func (d *Data) opened(f Opened) { d.openedAs(f, "", nil, "") }
 func (d *Data) openedAs(f Opened, label string, targets []string, generated string) {
 	d.loading = false
 	if f.Err != nil {
-		d.a.errMsg = f.Err.Error()
+		d.a.fail(AtData, f.Err.Error())
 		return
 	}
 	if d.pending != 0 {
@@ -105,7 +105,7 @@ func (d *Data) openedAs(f Opened, label string, targets []string, generated stri
 		if err != nil {
 			d.discard(f.Data)
 			if j.State != pool.Cancelled {
-				d.a.errMsg = err.Error()
+				d.a.fail(AtData, err.Error())
 			}
 			return
 		}
@@ -153,7 +153,7 @@ func (d *Data) inspect() {
 		if err != nil {
 			d.inspection = nil
 			if j.State != pool.Cancelled {
-				d.a.errMsg = err.Error()
+				d.a.fail(AtData, err.Error())
 			}
 			return
 		}

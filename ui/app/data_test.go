@@ -196,10 +196,22 @@ func TestErrors(t *testing.T) {
 	if !strings.Contains(a.Error(), "ragged.csv: line 3: this row has 2 fields but the header has 3") || a.Data.Open() {
 		t.Errorf("ragged file: %q", a.Error())
 	}
+	// The error shows in the data section, next to the picker, and takes
+	// the focus once drawn.
+	f.Render()
+	if a.ErrorAt(app.AtData) != a.Error() || a.ErrorAt(app.Elsewhere) != "" || f.Focused != "error" {
+		t.Errorf("the ragged file's error at data %q, elsewhere %q; focus on %q", a.ErrorAt(app.AtData), a.ErrorAt(app.Elsewhere), f.Focused)
+	}
 	f.Open(a, "good.csv", []byte("a,b,label\n1,0,x\n2,2,x\n6,5,y\n7,5,y\n"))
 	if a.Error() != "" || !a.Data.Open() {
 		t.Fatalf("good file: %q", a.Error())
 	}
+	// Another that does not read leaves the good one open.
+	f.Open(a, "bad.csv", []byte("a,b,label\n1,x,y\n"))
+	if a.Error() == "" || !a.Data.Open() || a.Data.Name() != "good.csv" {
+		t.Fatalf("a bad file after a good one: %q, open %v, %q", a.Error(), a.Data.Open(), a.Data.Name())
+	}
+	f.Open(a, "good.csv", []byte("a,b,label\n1,0,x\n2,2,x\n6,5,y\n7,5,y\n"))
 	// The protocol's fields.
 	p := &a.Config.Protocol
 	for _, c := range []struct {

@@ -153,7 +153,7 @@ func (ev *Eval) start() {
 	a := ev.a
 	req, _, err := a.evalRequest()
 	if err != nil {
-		a.errMsg = err.Error()
+		a.fail(Elsewhere, err.Error())
 		return
 	}
 	c := a.Config
@@ -179,14 +179,14 @@ func (ev *Eval) planDone(e *evalState, prev *evalState, j *pool.Job) {
 	}
 	if j.State != pool.Done {
 		if j.State == pool.Failed {
-			a.errMsg = "The evaluation cannot start: " + j.Err
+			a.fail(Elsewhere, "The evaluation cannot start: "+j.Err)
 		}
 		return
 	}
 	a.b.Mark("sparsefs-eval-planned")
 	run, err := lab.NewEvalRun(j.Response)
 	if err != nil {
-		a.errMsg = err.Error()
+		a.fail(Elsewhere, err.Error())
 		return
 	}
 	e.run = run
@@ -236,7 +236,7 @@ func (ev *Eval) unitDone(e *evalState, u int, j *pool.Job) {
 		return
 	}
 	if j.State == pool.Failed && a.errMsg == "" {
-		a.errMsg = j.Label + ": " + j.Err
+		a.fail(Elsewhere, j.Label+": "+j.Err)
 	}
 	for _, q := range e.jobs {
 		if q != nil && !q.State.Finished() {
@@ -305,7 +305,7 @@ func (ev *Eval) writeReport(e *evalState) {
 		case j.State == pool.Failed && ev.ev == e:
 			task, err := e.run.MergeTask()
 			if err != nil {
-				a.errMsg = err.Error()
+				a.fail(Elsewhere, err.Error())
 				return
 			}
 			a.pool.Submit("merge the report", task, 0, true, nil, func(j *pool.Job) {
@@ -323,7 +323,7 @@ func (ev *Eval) mergeAll(e *evalState) {
 	a.b.Mark("sparsefs-eval-merge-all")
 	task, err := e.run.MergeTask()
 	if err != nil {
-		a.errMsg = err.Error()
+		a.fail(Elsewhere, err.Error())
 		return
 	}
 	e.mergeJob = a.pool.Submit("merge the report", task, 0, true, nil, func(j *pool.Job) { ev.merged(e, j, true) })
@@ -338,12 +338,12 @@ func (ev *Eval) merged(e *evalState, j *pool.Job, full bool) {
 	}
 	if j.State != pool.Done {
 		if j.State == pool.Failed {
-			a.errMsg = "The units could not be merged: " + j.Err
+			a.fail(Elsewhere, "The units could not be merged: "+j.Err)
 		}
 		return
 	}
 	if err := e.run.SetReport(j.Response, full); err != nil {
-		a.errMsg = err.Error()
+		a.fail(Elsewhere, err.Error())
 		return
 	}
 	e.dirty, e.detailsLater = true, true
@@ -364,7 +364,7 @@ func (ev *Eval) open(name string, raw []byte) {
 	a := ev.a
 	run, err := lab.RunFromReport(raw)
 	if err != nil {
-		a.errMsg = name + ": " + err.Error()
+		a.fail(AtData, name+": "+err.Error())
 		return
 	}
 	if a.Running() {

@@ -69,7 +69,7 @@ func (a *App) ExportReport() {
 		}
 		b, err := a.Rank.report().Encode()
 		if err != nil {
-			a.errMsg = "Cannot write the report: " + err.Error()
+			a.fail(Elsewhere, "Cannot write the report: "+err.Error())
 			return
 		}
 		a.b.Download(reportName(a.Rank.run.data.Name), "application/json", string(b))
@@ -185,12 +185,12 @@ func (a *App) exportReduced(cfg lab.Config, columns []int) {
 		Columns: append([]int(nil), columns...)}
 	a.pool.Submit("reduced data", api.Task{Run: &req}, a.Data.num, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
-			a.errMsg = "Cannot write the reduced data: " + j.Err
+			a.fail(Elsewhere, "Cannot write the reduced data: "+j.Err)
 			return
 		}
 		var out api.Reduced
 		if err := json.Unmarshal(j.Response, &out); err != nil {
-			a.errMsg = "Unexpected answer from the worker: " + err.Error()
+			a.fail(Elsewhere, "Unexpected answer from the worker: "+err.Error())
 			return
 		}
 		a.b.Download(out.Name, "text/csv", out.CSV)
@@ -208,7 +208,7 @@ func (a *App) OpenReport() func(name, text string, err error) {
 
 func (a *App) openReport(name, text string, err error) {
 	if err != nil {
-		a.errMsg = err.Error()
+		a.fail(AtData, err.Error())
 		return
 	}
 	if lab.IsEvalReport([]byte(text)) {
@@ -217,7 +217,7 @@ func (a *App) openReport(name, text string, err error) {
 	}
 	rep, err := lab.DecodeReport([]byte(text))
 	if err != nil {
-		a.errMsg = name + ": " + err.Error()
+		a.fail(AtData, name+": "+err.Error())
 		return
 	}
 	a.Rank.open(rep)

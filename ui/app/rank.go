@@ -81,7 +81,7 @@ func (rk *Rank) start() {
 	a := rk.a
 	units, err := rk.units()
 	if err != nil {
-		a.errMsg = err.Error()
+		a.fail(Elsewhere, err.Error())
 		return
 	}
 	d := a.Data
@@ -122,10 +122,10 @@ func (rk *Rank) jobDone(r *runState, i int, j *pool.Job) {
 		s := pool.Summarize(r.jobs, a.now())
 		a.announce = "Run finished: " + s.Text() + "."
 		if s.Failed > 0 && s.Done == 0 {
-			a.errMsg = r.jobs[0].Err
+			a.fail(Elsewhere, r.jobs[0].Err)
 			for _, j := range r.jobs {
 				if j.State == pool.Failed {
-					a.errMsg = j.Label + ": " + j.Err
+					a.fail(Elsewhere, j.Label+": "+j.Err)
 					break
 				}
 			}

@@ -92,7 +92,7 @@ func (s *Synth) Toggle()      { s.open = !s.open }
 func (s *Synth) Generate() {
 	spec, err := s.Form.Spec()
 	if err != nil {
-		s.a.errMsg = err.Error()
+		s.a.fail(AtData, err.Error())
 		return
 	}
 	s.a.notice = ""
@@ -107,13 +107,13 @@ func (s *Synth) generate(spec lab.SynthSpec) {
 	s.a.pool.Submit("generate data", api.Task{Run: &req}, 0, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
 			d.loading = false
-			s.a.errMsg = "Cannot generate the data: " + j.Err
+			s.a.fail(AtData, "Cannot generate the data: "+j.Err)
 			return
 		}
 		var out api.Reduced
 		if err := json.Unmarshal(j.Response, &out); err != nil {
 			d.loading = false
-			s.a.errMsg = "Unexpected answer from the worker: " + err.Error()
+			s.a.fail(AtData, "Unexpected answer from the worker: "+err.Error())
 			return
 		}
 		label := ""

@@ -51,6 +51,8 @@ type Backend struct {
 	Marks     []string
 	Paces     []bool
 	Refreshes int
+	// Focused is the element last given the focus.
+	Focused string
 	// Tasks are every task the workers were sent, in order.
 	Tasks []api.Task
 }
@@ -262,3 +264,4 @@ func (f *Backend) Refresh()                              { f.Refreshes++ }
 func (f *Backend) Pace(busy bool)                        { f.Paces = append(f.Paces, busy) }
 func (f *Backend) Every(d time.Duration, fn func() bool) { f.ticks = append(f.ticks, fn) }
 func (f *Backend) AfterRender(fn func())                 { f.after = append(f.after, fn) }
+func (f *Backend) Focus(id string)                       { f.Focused = id }
