@@ -22,6 +22,9 @@ type BarChart struct {
 	Horizontal bool
 	// Format, if set, writes a value in a hover label (default Num).
 	Format func(float64) string
+	// NonNegative says the values cannot be negative (times, counts): a
+	// whisker stops at 0, and so does the axis.
+	NonNegative bool
 }
 
 // valueDomain spans 0 and every finite value ± its error.
@@ -35,7 +38,11 @@ func (c *BarChart) valueDomain() (lo, hi float64) {
 			if i < len(s.Err) && finite(s.Err[i]) {
 				e = math.Abs(s.Err[i])
 			}
-			lo, hi = math.Min(lo, v-e), math.Max(hi, v+e)
+			low := v - e
+			if c.NonNegative {
+				low = math.Max(low, 0)
+			}
+			lo, hi = math.Min(lo, low), math.Max(hi, v+e)
 		}
 	}
 	if lo == 0 && hi == 0 {
@@ -154,7 +161,11 @@ func (c *BarChart) SVG() string {
 				}
 			}
 			if e > 0 && !inf {
-				a, z := vs.Map(v-e), vs.Map(v+e)
+				low := v - e
+				if c.NonNegative {
+					low = math.Max(low, 0)
+				}
+				a, z := vs.Map(low), vs.Map(v+e)
 				if c.Horizontal {
 					cy := y + bh/2
 					b.printf(`<path class="whisker" d="M%s %sL%s %sM%s %sL%s %sM%s %sL%s %s" stroke="%s" fill="none"/>`,

@@ -421,3 +421,20 @@ func TestHeatMap(t *testing.T) {
 		t.Errorf("colour bar ticks %v", got)
 	}
 }
+
+// A quantity that cannot be negative (a time) with a deviation larger
+// than its mean keeps its axis and its whisker at 0 and above.
+func TestBarsNonNegative(t *testing.T) {
+	c := &BarChart{Frame: Frame{ID: "t", Title: "time"}, Categories: []string{"a", "b"}, Horizontal: true, NonNegative: true,
+		Series: []BarSeries{{Name: "s", Values: []float64{0.002, 0.5}, Err: []float64{0.004, 0.1}}}}
+	if lo, hi := c.valueDomain(); lo != 0 || hi != 0.6 {
+		t.Errorf("domain [%v, %v], want [0, 0.6]", lo, hi)
+	}
+	if svg := c.SVG(); strings.Contains(svg, ">−") || strings.Contains(svg, ">-") {
+		t.Errorf("a negative tick: %s", svg)
+	}
+	c.NonNegative = false
+	if lo, _ := c.valueDomain(); lo >= 0 {
+		t.Errorf("without NonNegative the whisker reaches %v", lo)
+	}
+}

@@ -117,7 +117,7 @@ func (v *EvalView) RedundancyChart() Figure {
 // deviation over the splits; ok is false when no selector has a W.
 func (v *EvalView) SparsityChart() (Figure, bool) {
 	last := len(v.Rep.K) - 1
-	c := &chart.BarChart{Frame: chart.Frame{ID: "sparsity", Title: fmt.Sprintf("Sparsity level of W (K = %d)", v.Rep.K[last]), XLabel: "nonzero rows of W"}, Horizontal: true}
+	c := &chart.BarChart{Frame: chart.Frame{ID: "sparsity", Title: fmt.Sprintf("Sparsity level of W (K = %d)", v.Rep.K[last]), XLabel: "nonzero rows of W"}, Horizontal: true, NonNegative: true}
 	s := chart.BarSeries{Name: "nonzero rows"}
 	for i, vr := range v.Rep.Results {
 		if vr.Sparsity != nil && len(vr.Units) > 0 {
@@ -135,7 +135,7 @@ func (v *EvalView) SparsityChart() (Figure, bool) {
 
 // TimeChart draws each selector's fitting time per split.
 func (v *EvalView) TimeChart() Figure {
-	c := &chart.BarChart{Frame: chart.Frame{ID: "time", Title: "Fitting time per split (in the worker)", XLabel: "seconds"}, Horizontal: true}
+	c := &chart.BarChart{Frame: chart.Frame{ID: "time", Title: "Fitting time per split (in the worker)", XLabel: "seconds"}, Horizontal: true, NonNegative: true}
 	s := chart.BarSeries{Name: "seconds"}
 	for i, vr := range v.Rep.Results {
 		if len(vr.Units) > 0 {
