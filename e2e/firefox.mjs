@@ -162,7 +162,7 @@ test('Firefox: a malformed CSV shows a readable message; a good file after it wo
 // The laboratory, through the Chromium tests' bodies (scenarios.mjs).
 let saved; // the grid's report, loaded back by the next test
 
-test('Firefox: a parameter grid runs on the pool (both workers busy, the page responsive); convergence plot and |W| heat map; the report saved', { skip }, async () => {
+test('Firefox: a parameter grid runs on the pool (both workers busy, the page answers during the run); convergence plot and |W| heat map; the report saved', { skip }, async () => {
   saved = await gridOnThePool(browser, lab.url);
 });
 
@@ -183,7 +183,7 @@ test('Firefox: cancel mid-evaluation keeps the finished units; Run with the same
   await cancelEvaluationAndResume(browser, lab.url);
 });
 
-test('Firefox: cancel mid-ranking stops the workers at once, keeps what finished; fresh workers take the next run', { skip }, async () => {
+test('Firefox: cancel mid-ranking stops the running jobs, keeps what finished; fresh workers take the next run', { skip }, async () => {
   await cancelRanking(browser, lab.url);
 });
 
