@@ -38,6 +38,7 @@ export async function startServer(base = '/', { dir = 'dist', plain = false, log
   if (plain) args.push('-plain');
   if (log) args.push('-log');
   const proc = spawn(bin('serve'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
   const requests = [];
   let errText = '';
   proc.stderr.on('data', (chunk) => {
@@ -63,7 +64,12 @@ export async function startServer(base = '/', { dir = 'dist', plain = false, log
     });
     proc.on('exit', (code) => reject(new Error('server exited with ' + code + ': ' + out)));
   });
-  return { url, base: new URL(url).pathname, stop: () => proc.kill(), requests };
+  // stop kills the server; its promise resolves once the process is gone.
+  const stop = () => {
+    proc.kill();
+    return exited;
+  };
+  return { url, base: new URL(url).pathname, stop, requests };
 }
 
 // updateCheck tells whether a request a server received (see startServer)
