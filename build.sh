@@ -7,7 +7,9 @@
 #                       and run every test: formatting, vet, Go tests natively
 #                       and compiled to wasm under node, the scikit-learn
 #                       cross-check, and the browser (e2e) tests (Chromium,
-#                       and a Firefox smoke test: e2e/firefox.mjs)
+#                       and a Firefox smoke test: e2e/firefox.mjs). Only
+#                       tests: the timing scripts of e2e/bench/ print
+#                       figures and are run by hand
 #   ./build.sh e2e      build, then run only the browser tests
 #   ./build.sh e2e-site build dist/ and dist-e2e/ (the site plus the test
 #                       double) without running a test, e.g. before
