@@ -117,10 +117,15 @@ gotests() {
 		echo "core/ must not import syscall/js" >&2
 		exit 1
 	fi
+	# -timeout only guards against a hung test binary, so it is generous:
+	# go test's default (10 min a package) is not, on a loaded machine —
+	# core/select compiled to wasm takes about 2 min under node on two
+	# idle cores and took over 10 min with two CPU hogs and other work on
+	# them.
 	say "Go tests (native)"
-	go test -count=1 ./...
+	go test -count=1 -timeout 40m ./...
 	say "core tests compiled to wasm, under node"
-	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 ./core/...
+	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 -timeout 40m ./core/...
 }
 
 crosscheck() {
