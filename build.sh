@@ -7,8 +7,10 @@
 #                       and run every test: formatting, vet, Go tests natively
 #                       and compiled to wasm under node, the scikit-learn
 #                       cross-check, the Snakemake workflow, and the
-#                       browser (e2e) tests (Chromium,
-#                       and a Firefox smoke test: e2e/firefox.mjs)
+#                       browser (e2e) tests (Chromium, and a Firefox smoke
+#                       test: e2e/firefox.mjs). Only tests: the timing
+#                       scripts of e2e/bench/ print figures and are run by
+#                       hand
 #   ./build.sh e2e      build, then run only the browser tests
 #   ./build.sh e2e-site build dist/ and dist-e2e/ (the site plus the test
 #                       double) without running a test, e.g. before
@@ -123,10 +125,15 @@ gotests() {
 		echo "core/ must not import syscall/js" >&2
 		exit 1
 	fi
+	# -timeout only guards against a hung test binary, so it is generous:
+	# go test's default (10 min a package) is not, on a loaded machine —
+	# core/select compiled to wasm takes about 2 min under node on two
+	# idle cores and took over 10 min with two CPU hogs and other work on
+	# them.
 	say "Go tests (native)"
-	go test -count=1 ./...
+	go test -count=1 -timeout 40m ./...
 	say "core tests compiled to wasm, under node"
-	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 ./core/...
+	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -count=1 -timeout 40m ./core/...
 }
 
 crosscheck() {

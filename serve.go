@@ -10,9 +10,10 @@
 // under a sub-path, as a static host would place it (the app uses relative
 // URLs only). -plain sends no security headers at all, as a bare static host
 // would (the page's meta policy must then do the work; the tests use it);
-// -log prints every request to standard error. Only regular files inside
-// the folder are served (a link leading out of it is not followed), and no
-// file or folder whose name starts with a dot.
+// -log prints every request to standard error (method, path and query,
+// and the Service-Worker header the browser sends when it fetches sw.js).
+// Only regular files inside the folder are served (a link leading out of
+// it is not followed), and no file or folder whose name starts with a dot.
 //
 // When the port is taken, serve picks a free one; it prints the URL to open.
 package main
@@ -128,7 +129,14 @@ type gzEntry struct {
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.log {
-		fmt.Fprintf(os.Stderr, "serve: %s %s\n", r.Method, r.URL.Path)
+		// The browser marks its fetches of a service worker's script (at
+		// registration and at each check for a new version) with the header
+		// "Service-Worker: script"; the tests tell them apart by it.
+		sw := ""
+		if v := r.Header.Get("Service-Worker"); v != "" {
+			sw = " service-worker=" + v
+		}
+		fmt.Fprintf(os.Stderr, "serve: %s %s%s\n", r.Method, r.URL.RequestURI(), sw)
 	}
 	hdr := w.Header()
 	if !s.plain {

@@ -1,5 +1,5 @@
 // Helpers of the filter tests in the browser (filters.test.mjs and the
-// timing script timing-filters.mjs): run one method with parameters on one
+// timing script bench/timing-filters.mjs): run one method with parameters on one
 // file in the page and read the ranking. They drive both pages the project
 // has had: a single method chosen in a <select id="method"> with one
 // parameter input each (#param-NAME), and the laboratory with method

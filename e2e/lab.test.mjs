@@ -19,7 +19,7 @@ useApp('/', { dir: 'dist-e2e' }, { width: 1280, height: 900 });
 
 let saved; // the report the grid test saves, loaded back by a later one
 
-test('a parameter grid runs on the pool: one job per value, both workers busy, the page stays responsive', async () => {
+test('a parameter grid runs on the pool: one job per value, both workers busy, the page answers during the run', async () => {
   saved = await gridOnThePool(browser, server.url);
 });
 
@@ -31,7 +31,7 @@ test('exports: the ranking, the reduced data and the charts parse back', async (
   await exportsParseBack(browser);
 });
 
-test('cancel mid-run stops the workers at once, keeps what finished, and the next run works', async () => {
+test('cancel mid-run stops the running jobs, keeps what finished, and the next run works', async () => {
   await cancelRanking(browser, server.url);
 });
 

@@ -23,9 +23,12 @@ const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // startServer runs bin/serve on a free port under base and resolves to
-// {url, stop, requests}. Options: dir (default dist; dist-e2e holds the
-// test double), plain (no security headers, as a bare static host), log
-// (requests collects every path the server is asked for).
+// {url, base, stop, requests}. Options: dir (default dist; dist-e2e holds
+// the test double), plain (no security headers, as a bare static host),
+// log (requests collects every request the server receives, as {method,
+// url, serviceWorker}: url is the path with the query, serviceWorker the
+// value of the Service-Worker header, which the browser sets when it
+// fetches a service worker's script; see updateCheck).
 export async function startServer(base = '/', { dir = 'dist', plain = false, log = false } = {}) {
   const root = path.resolve(repo, dir);
   if (!existsSync(bin('serve')) || !existsSync(path.join(root, 'index.html'))) {
@@ -35,6 +38,7 @@ export async function startServer(base = '/', { dir = 'dist', plain = false, log
   if (plain) args.push('-plain');
   if (log) args.push('-log');
   const proc = spawn(bin('serve'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
   const requests = [];
   let errText = '';
   proc.stderr.on('data', (chunk) => {
@@ -42,8 +46,8 @@ export async function startServer(base = '/', { dir = 'dist', plain = false, log
     const lines = errText.split('\n');
     errText = lines.pop();
     for (const line of lines) {
-      const m = line.match(/^serve: (\S+) (\S+)/);
-      if (m) requests.push(m[2]);
+      const m = line.match(/^serve: (\S+) (\S+)(?: service-worker=(\S+))?$/);
+      if (m) requests.push({ method: m[1], url: m[2], serviceWorker: m[3] ?? null });
       else if (line.trim()) process.stderr.write(line + '\n');
     }
   });
@@ -60,7 +64,31 @@ export async function startServer(base = '/', { dir = 'dist', plain = false, log
     });
     proc.on('exit', (code) => reject(new Error('server exited with ' + code + ': ' + out)));
   });
-  return { url, stop: () => proc.kill(), requests };
+  // stop kills the server; its promise resolves once the process is gone.
+  const stop = () => {
+    proc.kill();
+    return exited;
+  };
+  return { url, base: new URL(url).pathname, stop, requests };
+}
+
+// updateCheck tells whether a request a server received (see startServer)
+// is the browser's own check for a new version of the site's service
+// worker: a GET of sw.js, without a query, marked "Service-Worker:
+// script". Browsers make it by themselves (after a navigation to a page
+// the service worker controls, when it has not been checked for a while,
+// and on registration's update()), whenever they see fit; it carries
+// nothing from the page. Offline it fails, and the page goes on with the
+// service worker it has.
+export function updateCheck(server, r) {
+  return r.method === 'GET' && r.url === server.base + 'sw.js' && r.serviceWorker === 'script';
+}
+
+// appRequests lists the requests server received from the index from on,
+// but for the browser's update checks of the service worker (updateCheck):
+// the requests the page and its workers made.
+export function appRequests(server, from = 0) {
+  return server.requests.slice(from).filter((r) => !updateCheck(server, r));
 }
 
 // withTimeout races a promise against a timeout (context.close() has hung
@@ -382,9 +410,10 @@ export async function waitIdle(page, timeout = 60000) {
 // controls the page, and until the check for a new build that the page's
 // load started is over: the page registers its service worker at load,
 // and the browser then asks the server for sw.js again (Chromium at once;
-// Firefox about half a second after load, which a test counting requests
-// from then on would otherwise see). An update check of our own runs
-// after the pending one and ends after it.
+// Firefox about half a second after load). An update check of our own
+// runs after the pending one and ends after it. The browser may check
+// again later, when it sees fit (after a reload, for one): the tests that
+// count requests tell those checks apart (updateCheck).
 export async function controlled(page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, readFileSync, cpSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
-import { repo, startServer, openApp, chooseMethods, runAndWait, shownRanking, setMode, runs, waitRun, waitIdle, controlled } from './lib.mjs';
+import { repo, startServer, openApp, chooseMethods, runAndWait, shownRanking, setMode, runs, waitRun, waitIdle, controlled, appRequests } from './lib.mjs';
 
 // loadDigits opens the digits demo, ready to rank on all the data.
 export async function loadDigits(page, url) {
@@ -47,20 +47,22 @@ export async function showJob(page, i) {
 
 // gridOnThePool (dist-e2e) runs a parameter grid of e2e_slow beside fisher
 // on the digits demo in two workers, checks that both workers are busy at
-// once and the page stays responsive, the convergence plot and the |W|
-// heat map, saves the report and returns {file, rankings}: the saved
-// report and the four jobs' rankings (columns).
+// once and that the page answers the user while they compute, the
+// convergence plot and the |W| heat map, saves the report and returns
+// {file, rankings}: the saved report and the four jobs' rankings (columns).
 export async function gridOnThePool(browser, url) {
   const { page } = browser;
   await loadDigits(page, url);
   await chooseMethods(page, ['fisher', 'e2e_slow']);
   // 0.9, 1.8 and 2.7 s of work: the slots are filled as fisher, ms 30 |
-  // ms 60, ms 90, so both workers hold a job for the first 1.8 s (with
-  // 5, 10, 15 ms the overlap was 0.25 s and a render could miss it).
+  // ms 60, ms 90, so both workers hold a job for the first 0.9 s (with
+  // 5, 10, 15 ms the overlap was 0.25 s and a render could miss it), and
+  // the run goes on for 3.5 s after ms 30 has ended.
   await setSlow(page, '30, 60, 90', '30');
   assert.equal(await page.textContent('#plan'), 'Run will fit 4 jobs on 2 workers.');
   // The longest gap between timer ticks on the page's thread while the
-  // run goes on: the page must never freeze.
+  // run goes on, printed (not asserted: on a loaded machine the operating
+  // system alone can hold a thread for a second).
   await page.evaluate(() => {
     self.maxGap = 0;
     let last = performance.now();
@@ -76,13 +78,18 @@ export async function gridOnThePool(browser, url) {
     const lines = [...document.querySelectorAll('#running li')].map((l) => l.textContent);
     return lines.length === 2 && /^worker 1 · (fisher|e2e_slow)/.test(lines[0]) && /^worker 2 · (fisher|e2e_slow)/.test(lines[1]);
   });
+  // The page answers the user while the workers compute: once ms 30 has
+  // ended, showing its result works before the run is over (ms 90 runs
+  // 2.7 s after ms 60's 1.8 s). A page that computed, or waited for the
+  // workers, would show it only after the run.
+  await page.waitForFunction(() => document.querySelector('#runs tbody tr:nth-child(2) td:nth-child(2)')?.textContent === 'done', null, { timeout: 30000 });
+  await page.click('#runs tbody tr:nth-child(2) button');
+  const busyWhenShown = await (await page.waitForFunction(() => document.querySelector('#runs tbody tr:nth-child(2)').classList.contains('focus') &&
+    document.querySelector('#progress-text').dataset.busy)).jsonValue();
+  assert.equal(busyWhenShown, 'yes', 'the run was still going on when the page showed the finished job');
   await page.waitForFunction(() => /^4 of 4 done/.test(document.querySelector('#progress-text').textContent), null, { timeout: 60000 });
   const maxGap = await page.evaluate(() => { clearInterval(self.gapTimer); return self.maxGap; });
   console.log(`longest pause of the page's thread during the run: ${maxGap.toFixed(0)} ms`);
-  // Both cores of the test machine are busy with the two workers: pauses of
-  // 100–300 ms are the operating system sharing them; a second would be a
-  // freeze.
-  assert.ok(maxGap < 1000, `the page froze for ${maxGap} ms`);
   const labels = await page.$$eval('#runs tbody tr', (rows) => rows.map((r) => r.cells[0].textContent));
   assert.deepEqual(labels, ['fisher', 'e2e_slow · ms 30, max_iter 30', 'e2e_slow · ms 60, max_iter 30', 'e2e_slow · ms 90, max_iter 30']);
   assert.deepEqual(await runStates(page), ['done', 'done', 'done', 'done']);
@@ -235,10 +242,11 @@ export async function reportLoadsBack(browser, url, saved, tmp) {
   assert.deepEqual(browser.problems, []);
 }
 
-// cancelEvaluationAndResume (dist-e2e) cancels an evaluation of fisher and
-// e2e_slow on the digits demo while two of e2e_slow's units run, checks
-// what is kept, lets Run with the same settings take over the finished
-// units, and starts afresh with other settings.
+// cancelEvaluationAndResume (dist-e2e) cancels an evaluation of e2e_slow
+// (two settings) and fisher on the digits demo while two of e2e_slow's
+// long units run, checks that they were stopped and what is kept, lets
+// Run with the same settings take over the finished units, and starts
+// afresh with other settings.
 export async function cancelEvaluationAndResume(browser, url) {
   const { page } = browser;
   // The settings are made before the data are loaded, and Run waits for
@@ -251,84 +259,86 @@ export async function cancelEvaluationAndResume(browser, url) {
   // The run then starts from the same state in every browser.
   await openApp(page, url);
   await chooseMethods(page, ['fisher', 'e2e_slow']);
-  await setSlow(page, '200', '10');
+  // Two folds; e2e_slow with ms 1 (units of 10 ms) and ms 600 (units of
+  // 6 s). The pool sends the embedded method's units first, in the order
+  // of the settings: ms 1's two units end at once, then ms 600's two run,
+  // one on each worker, and fisher's two wait behind them. For 6 s the
+  // run is at "2 of 6 units done · 2 running": a cancel arriving then
+  // stops two units that cannot have ended by themselves, however late a
+  // render or the click comes on a loaded machine; had the cancel let
+  // them finish, they would be done.
+  await setSlow(page, '1, 600', '10');
+  await page.fill('#folds', '2');
   await page.fill('#klist', '5, 10');
   await page.selectOption('#demo-choice', 'digits');
   await page.click('#demo');
   await page.waitForSelector('#preview');
-  assert.equal(await page.textContent('#plan'), 'Run will evaluate 2 settings × 5 folds = 10 units on 2 workers.');
+  assert.equal(await page.textContent('#plan'), 'Run will evaluate 3 settings × 2 folds = 6 units on 2 workers.');
   await waitIdle(page);
   const n = await runs(page);
   await page.click('#run');
-  // fisher's 5 units are quick; e2e_slow's take 2 s each, two at a time
-  // (the pool takes them first, but this holds in any order): for at
-  // least 2 s some units are done and two run, and the last of e2e_slow's
-  // ends at least 2 s after that, which leaves the cancel as long to
-  // arrive.
-  await page.waitForFunction(() => /^[1-8] of 10 units done · 2 running/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
-  const t0 = Date.now();
+  await page.waitForFunction(() => /^2 of 6 units done · 2 running/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
   await page.click('#cancel');
   await waitRun(page, n + 1);
-  assert.ok(Date.now() - t0 < 1500, `cancelling took ${Date.now() - t0} ms`);
-  const text = await page.textContent('#progress-text');
-  const done = Number(text.match(/^(\d+) of 10 units done/)[1]);
-  assert.match(text, / · \d cancelled · /);
+  assert.match(await page.textContent('#progress-text'), /^2 of 6 units done · 4 cancelled · /);
+  const done = 2;
   assert.match(await page.textContent('#notice'), new RegExp(`^Cancelled\\. The ${done} units already finished are kept`));
   // What finished is shown: the means over the splits done so far.
-  assert.match(await page.textContent('#eval-summary'), new RegExp(`partial: ${done} of 10 units`));
+  assert.match(await page.textContent('#eval-summary'), new RegExp(`partial: ${done} of 6 units`));
   await page.waitForSelector('#chart-accuracy-svm svg');
   assert.equal(await page.isDisabled('#export-report'), true);
   await page.click('#units summary');
   await page.waitForSelector('#units-table tbody tr');
-  const states = await page.$$eval('#units-table tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent));
-  assert.equal(states.filter((s) => s === 'done').length, done);
+  // The two long units were stopped, not left to finish.
+  const units = await page.$$eval('#units-table tbody tr', (trs) => trs.map((tr) => `${tr.cells[0].textContent}: ${tr.cells[1].textContent}`));
+  assert.deepEqual(units, ['fisher · split 1: cancelled', 'fisher · split 2: cancelled', 'e2e_slow · ms 1 · split 1: done',
+    'e2e_slow · ms 1 · split 2: done', 'e2e_slow · ms 600 · split 1: cancelled', 'e2e_slow · ms 600 · split 2: cancelled']);
   assert.deepEqual(await page.$$eval('#running li', (l) => l.map((x) => x.textContent)), ['worker 1 · idle', 'worker 2 · idle']);
   // Run with the same settings takes over the finished units.
   await runAndWait(page);
   assert.match(await page.textContent('#notice'), new RegExp(`^${done} units taken over from the cancelled run\\.`));
-  assert.match(await page.textContent('#progress-text'), /^10 of 10 units done · report merged/);
+  assert.match(await page.textContent('#progress-text'), /^6 of 6 units done · report merged/);
   await page.waitForSelector('#export-report:not([disabled])'); // its JSON follows the summaries
   assert.equal(await page.evaluate(() => performance.getEntriesByName('sparsefs-eval-merge-all').length), 0);
   // The convergence of the test double: 1 + 1/k after iteration k.
   const marks = await page.$$eval('#chart-conv-e2e_slow circle.mark title', (ts) => ts.map((t) => t.textContent));
-  assert.equal(marks.length, 50);
-  assert.equal(marks[0], 'e2e_slow · split 1: iteration 1, objective 2');
+  assert.equal(marks.length, 40); // 2 settings × 2 splits × 10 iterations
+  assert.equal(marks[0], 'e2e_slow · ms 1 · split 1: iteration 1, objective 2');
+  assert.equal(marks[20], 'e2e_slow · ms 600 · split 1: iteration 1, objective 2');
   // Other settings: a fresh run.
   await chooseMethods(page, ['fisher']);
   await runAndWait(page);
-  assert.match(await page.textContent('#progress-text'), /^5 of 5 units done · report merged/);
+  assert.match(await page.textContent('#progress-text'), /^2 of 2 units done · report merged/);
   assert.equal(await page.$('#notice'), null);
   assert.deepEqual(browser.problems, []);
 }
 
-// cancelRanking (dist-e2e) cancels a ranking of six e2e_slow jobs on the
-// digits demo while two run: the workers are stopped at once, what
-// finished is kept and shown, and fresh workers take the next run.
+// cancelRanking (dist-e2e) cancels a ranking of fisher and five e2e_slow
+// jobs on the digits demo while two of e2e_slow's run: the workers are
+// stopped, what finished is kept and shown, and fresh workers take the
+// next run.
 export async function cancelRanking(browser, url) {
   const { page } = browser;
   await loadDigits(page, url);
-  await chooseMethods(page, ['e2e_slow']);
-  // 2.0–2.1 s a job, two at a time: from the first job's end to the
-  // fourth's, 1 to 3 jobs are done and 2 run, for 2.1 s (with 40–45 ms
-  // that state lasted 0.9 s, less than two renders apart during a run).
-  await setSlow(page, '100, 101, 102, 103, 104, 105', '20');
+  await chooseMethods(page, ['fisher', 'e2e_slow']);
+  // fisher's job is quick; each of e2e_slow's takes 30 s (300 iterations
+  // of 100–104 ms), two at a time. Once fisher's is done, the run is at
+  // "1 of 6 done · 2 running" for 30 s: a cancel arriving then stops two
+  // jobs that cannot have ended by themselves, however late a render or
+  // the click comes on a loaded machine (with jobs of 2 s, the state
+  // waited for lasted 2 s).
+  await setSlow(page, '100, 101, 102, 103, 104', '300');
   assert.equal(await page.textContent('#plan'), 'Run will fit 6 jobs on 2 workers.');
   // Both workers start from the same state (data read, warm-up over).
   await waitIdle(page);
   await page.click('#run');
-  await page.waitForFunction(() => /^[1-3] of 6 done · 2 running/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
-  const t0 = Date.now();
+  await page.waitForFunction(() => /^1 of 6 done · 2 running/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
   await page.click('#cancel');
   await page.waitForFunction(() => /cancelled/.test(document.querySelector('#progress-text').textContent));
-  const took = Date.now() - t0;
-  console.log(`cancelling the ranking took ${took} ms`);
-  assert.ok(took < 1000, `cancelling took ${took} ms`);
-  const states = await runStates(page);
-  const done = states.filter((s) => s === 'done').length;
-  assert.ok(done >= 1 && done <= 3, states.join(' '));
-  assert.equal(states.filter((s) => s === 'cancelled').length, 6 - done);
-  assert.match(await page.textContent('#notice'), new RegExp(`^Cancelled ${6 - done} jobs; the results already finished are kept\\.`));
+  assert.deepEqual(await runStates(page), ['done', 'cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+  assert.match(await page.textContent('#notice'), /^Cancelled 5 jobs; the results already finished are kept\./);
   // The finished results are still shown.
+  assert.match(await page.textContent('#result-summary'), /^fisher/);
   assert.equal((await shownRanking(page)).length, 20);
   assert.deepEqual(await page.$$eval('#running li', (l) => l.map((x) => x.textContent)), ['worker 1 · idle', 'worker 2 · idle']);
   // Fresh workers take the next run (they get the data again).
@@ -497,7 +507,9 @@ export async function analysisWithoutRequests(browser, server, tmp) {
     ['fisher-ranking.csv', 'small-top4.csv', 'sparsefs-overlap.png']);
   const network = seen.filter((u) => /^https?:/.test(u));
   assert.deepEqual(network, [], 'requests seen by the browser');
-  assert.deepEqual(server.requests.slice(before), [], 'requests that reached the server');
+  // The browser's own checks for a new version of the service worker
+  // (updateCheck in lib.mjs) are not the page's requests.
+  assert.deepEqual(appRequests(server, before), [], 'requests that reached the server, the browser’s update checks of sw.js left out');
   assert.deepEqual(browser.problems, []);
 }
 

@@ -19,7 +19,7 @@
 #   node      the same job compiled to wasm, run by node after a warm-up
 #             (internal/tools/benchjob)
 #   chromium  the site's worker.js in headless Chromium, one worker, after a
-#             warm-up (e2e/bench_irls.mjs): the fit time the worker reports,
+#             warm-up (e2e/bench/bench_irls.mjs): the fit time the worker reports,
 #             and the page's round trip (reading the file included)
 #
 # each with rfs's default solver (accelerated) and, natively and in
@@ -100,7 +100,7 @@ for ((r = 1; r <= rounds; r++)); do
 		node "$node_exec" "$wasmbin/benchjob.wasm" -data "$f" -method rfs -repeat 1 | sed "s/^{/{\"engine\": \"node\", \"data\": \"$s.csv.gz\", /" >>"$out"
 	done
 done
-(cd e2e && node bench_irls.mjs --repeat "$rounds" --plain --memory "${files[@]}") >>"$out"
+node e2e/bench/bench_irls.mjs --repeat "$rounds" --plain --memory "${files[@]}" >>"$out"
 # The optimum: rfs to a relative change of 1e-12 (not timed).
 for s in "${sets[@]}"; do
 	native optimum "$s" "$data/$s.csv.gz" -param tol=1e-12 -param max_iter=100000 >>"$out"
@@ -117,7 +117,7 @@ if [ $kernels = 1 ]; then
 	go test -run - -bench "$bench" -benchtime 300ms ./core/linalg | sed 's/^/native /' >>"$kout"
 	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -run - -bench "$bench" -benchtime 300ms ./core/linalg | sed 's/^/node /' >>"$kout"
 	GOOS=js GOARCH=wasm go test -c -o "$wasmbin/linalg.test.wasm" ./core/linalg
-	(cd e2e && node bench_irls.mjs --kernels "$wasmbin/linalg.test.wasm") |
+	node e2e/bench/bench_irls.mjs --kernels "$wasmbin/linalg.test.wasm" |
 		/usr/bin/python3 -c 'import json,sys; [print("chromium", json.loads(l)["line"]) for l in sys.stdin]' >>"$kout"
 fi
 

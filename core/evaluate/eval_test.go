@@ -545,16 +545,14 @@ func (c clockCtx) Err() error {
 }
 
 // A parent context that ends without closing Done stops the units' fits:
-// the evaluation's own cancellation must not hide its Err.
+// the evaluation's own cancellation must not hide its Err. A fit that was
+// not stopped would end after 10 s with busy's own error, not the
+// context's (no duration is asserted: a loaded machine stretches any).
 func TestParentErrStopsTheUnits(t *testing.T) {
 	e := mustNew(t, api.Plan{Methods: []api.Variant{{Method: "test_busy"}}, K: []int{2}}, twoClass(1, 20, 5, 1, 1))
-	start := time.Now()
-	_, err := e.RunUnits(clockCtx{context.Background(), start.Add(100 * time.Millisecond)}, []int{0}, 1, nil)
+	_, err := e.RunUnits(clockCtx{context.Background(), time.Now().Add(100 * time.Millisecond)}, []int{0}, 1, nil)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("RunUnits ended with %v", err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("stopped after %v", d)
 	}
 }
 

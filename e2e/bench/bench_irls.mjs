@@ -1,7 +1,7 @@
 // Browser timing harness of the IRLS selectors (run by scripts/bench_irls.sh;
 // not a test: its name does not end in .test.mjs).
 //
-//   node e2e/bench_irls.mjs [--repeat N] [--plain] [--memory] [--kernels TEST.wasm] DATA.csv.gz ...
+//   node e2e/bench/bench_irls.mjs [--repeat N] [--plain] [--memory] [--kernels TEST.wasm] DATA.csv.gz ...
 //
 // It serves the built site (dist/, ./build.sh), opens a bare page on the
 // site's origin in Debian's headless Chromium, starts one worker as the
@@ -28,7 +28,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startServer, startBrowser } from './lib.mjs';
+import { startServer, startBrowser } from '../lib.mjs';
 
 //
 // With --kernels it runs a Go test binary compiled to wasm (GOOS=js

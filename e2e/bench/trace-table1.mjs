@@ -7,13 +7,13 @@
 // address of the code: each module has its own code space). Not part of
 // the test suite; run after ./build.sh:
 //
-//   node e2e/trace-table1.mjs [--fresh] [workers] [rounds]
+//   node e2e/bench/trace-table1.mjs [--fresh] [workers] [rounds]
 //
 // The rounds share one profile (a returning user: Chromium's code cache
 // holds the module compiled on earlier pages) unless --fresh is given.
 // Tracing slows the run down; compare the counts, not the times, with
 // timing-table1.mjs.
-import { startServer, startBrowser, configureTable1, sharedData, runs, waitRun } from './lib.mjs';
+import { startServer, startBrowser, configureTable1, sharedData, runs, waitRun } from '../lib.mjs';
 
 const fresh = process.argv.includes('--fresh');
 const args = process.argv.slice(2).filter((a) => a !== '--fresh');

@@ -3,15 +3,15 @@
 // Chromium, the Go-wasm worker) and checks each ranking against the CLI.
 // Not part of the test suite (it takes minutes); run after ./build.sh:
 //
-//   node e2e/timing-filters.mjs [dataset.csv.gz ...] > timings.txt
+//   node e2e/bench/timing-filters.mjs [dataset.csv.gz ...] > timings.txt
 //
 // Prints one line per run: dataset, method, the fit time the worker
 // reports (the "seconds" of the response) and the wall time from the click
 // on Run to the ranking shown.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, startBrowser, cli, sharedData } from './lib.mjs';
-import { rankInBrowser, firstDifference } from './filters-lib.mjs';
+import { startServer, startBrowser, cli, sharedData } from '../lib.mjs';
+import { rankInBrowser, firstDifference } from '../filters-lib.mjs';
 
 const methods = (process.env.METHODS || 'fisher fstat ttest infogain relieff mrmr').split(' ');
 const dir = path.dirname(sharedData('GLIOMA.csv.gz') || '.');

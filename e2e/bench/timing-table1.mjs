@@ -5,7 +5,7 @@
 // checks the page's report against `sparsefs eval` for the same request.
 // Not part of the test suite; run after ./build.sh:
 //
-//   node e2e/timing-table1.mjs [--fresh] [rounds] [dataset.csv.gz] [K list]
+//   node e2e/bench/timing-table1.mjs [--fresh] [rounds] [dataset.csv.gz] [K list]
 //
 // The K list is Table 1's "20, 80" by default; "1:80" gives the curves of
 // the paper's Fig. 1 (the same protocol with every K up to 80).
@@ -25,7 +25,7 @@
 // cached, all the code compiled during the visit).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { startServer, startBrowser, configureTable1, sharedData, repo, runs, waitRun } from './lib.mjs';
+import { startServer, startBrowser, configureTable1, sharedData, repo, runs, waitRun } from '../lib.mjs';
 
 const fresh = process.argv.includes('--fresh');
 const args = process.argv.slice(2).filter((a) => a !== '--fresh');
