@@ -86,79 +86,56 @@ async function openBench(browser, server, blobs) {
   });
   await page.goto(server.url + 'bench.html');
   await page.evaluate(() => new Promise(async (resolve, reject) => {
-    // The site's worker has had two bootstraps: worker.js loading
-    // wasm_exec.js and worker.wasm itself, or (as the page now starts it) a
-    // blob of wasm_exec.js and worker.js to which the page posts the
-    // compiled worker.wasm. The bootstrap's text says which.
-    const boot = await (await fetch('worker.js')).text();
-    let w;
-    if (boot.includes("'module'")) {
-      const texts = await Promise.all(['wasm_exec.js', 'worker.js'].map(async (u) => (await fetch(u)).text()));
-      w = new Worker(URL.createObjectURL(new Blob([texts.join('\n;\n')], { type: 'text/javascript' })));
-      w.postMessage({ type: 'module', module: await WebAssembly.compileStreaming(fetch('worker.wasm')) });
-    } else {
-      w = new Worker('worker.js');
-    }
+    // The worker as the page starts it: a blob of wasm_exec.js and
+    // worker.js, posted the compiled worker.wasm; then the worker protocol
+    // of api/worker.go: {head: JSON bytes, body: bytes}, transferred.
+    const texts = await Promise.all(['wasm_exec.js', 'worker.js'].map(async (u) => (await fetch(u)).text()));
+    const w = new Worker(URL.createObjectURL(new Blob([texts.join('\n;\n')], { type: 'text/javascript' })));
+    w.postMessage({ type: 'module', module: await WebAssembly.compileStreaming(fetch('worker.wasm')) });
+    const enc = new TextEncoder(), dec = new TextDecoder();
+    const send = (msg, body) => {
+      const head = enc.encode(JSON.stringify(msg)).buffer;
+      const m = { head }, transfer = [head];
+      if (body) { m.body = body; transfer.push(body); }
+      w.postMessage(m, transfer);
+    };
     const pending = new Map();
-    let next = 1;
-    // The worker has spoken two protocols: the file's bytes with every job
-    // ({type: "job", data: ArrayBuffer}), or sent once ({type: "load",
-    // data: ID, bytes}) and named by jobs ({type: "job", data: ID}). A
-    // "load" tells them apart: the older worker answers it with an error.
-    let protocol = null;
-    let loadReply = null;
     const loaded = new Map();
+    let next = 1;
     w.onmessage = (ev) => {
-      const m = ev.data;
-      if (m.type === 'ready') {
+      const m = JSON.parse(dec.decode(ev.data.head));
+      if (m.ready) {
         resolve();
         return;
       }
-      if (m.type === 'fatal') reject(new Error(m.message));
-      if (loadReply && (m.type === 'loaded' || (m.type === 'error' && /unknown message type/.test(m.message)))) {
-        loadReply(m.type === 'loaded');
-        return;
-      }
-      const p = pending.get(m.id);
-      if (!p) return;
-      if (m.type === 'result') {
-        pending.delete(m.id);
-        p.resolve({ end: performance.timeOrigin + performance.now(), response: JSON.parse(typeof m.response === 'string' ? m.response : new TextDecoder().decode(m.response)) });
-      } else if (m.type === 'error') {
-        pending.delete(m.id);
-        p.reject(new Error(m.message));
+      if (m.fatal) reject(new Error(m.fatal.message));
+      if (m.result) {
+        const p = pending.get(m.result.id);
+        pending.delete(m.result.id);
+        if (p) p.resolve({ end: performance.timeOrigin + performance.now(), response: JSON.parse(dec.decode(ev.data.body)) });
+      } else if (m.failed) {
+        const p = pending.get(m.failed.id);
+        pending.delete(m.failed.id);
+        if (p) p.reject(new Error(m.failed.message));
       }
     };
-    // data returns what a job carries for the file: its id once loaded, or
-    // its bytes (transferred).
+    // data returns the number a file is loaded under, loading it once.
     const data = async (name) => {
-      if (loaded.has(name)) return { ref: loaded.get(name), transfer: [] };
-      const buf = await (await fetch('bench-data/' + encodeURIComponent(name))).arrayBuffer();
-      if (protocol === null || protocol === 'load') {
-        const id = loaded.size + 1;
-        const copy = protocol === null ? buf.slice(0) : buf;
-        const ok = await new Promise((res) => {
-          loadReply = res;
-          w.postMessage({ type: 'load', data: id, name, bytes: copy }, [copy]);
-        });
-        loadReply = null;
-        protocol = ok ? 'load' : 'inline';
-        if (ok) {
-          loaded.set(name, id);
-          return { ref: id, transfer: [] };
-        }
+      if (!loaded.has(name)) {
+        const buf = await (await fetch('bench-data/' + encodeURIComponent(name))).arrayBuffer();
+        loaded.set(name, loaded.size + 1);
+        send({ load: { data: loaded.get(name), name } }, buf);
       }
-      return { ref: buf, transfer: [buf] };
+      return loaded.get(name);
     };
     // benchRun posts a job and resolves to its fit time, round trip and
     // result.
     self.benchRun = async (name, method, params) => {
-      const { ref, transfer } = await data(name);
+      const num = await data(name);
       const id = next++;
-      const request = JSON.stringify({ data: { name }, method, params });
       const done = new Promise((res, rej) => pending.set(id, { resolve: res, reject: rej }));
       const start = performance.timeOrigin + performance.now();
-      w.postMessage({ type: 'job', id, request, data: ref }, transfer);
+      send({ job: { id, data: num, task: { run: { data: { name }, method, params } } } });
       const { end, response } = await done;
       return { seconds: response.seconds, roundtrip: (end - start) / 1000, iterations: response.iterations, objective: response.objective };
     };
