@@ -447,7 +447,7 @@ export async function runAndWait(page, timeout = 60000) {
 
 // shownRanking reads the ranking table: [{rank, name, column, score}].
 // An evaluation's details (its rankings) are drawn just after its results
-// (ui/evaluation.go, merged): it waits for the table's rows.
+// (ui/app/eval.go, merged): it waits for the table's rows.
 export async function shownRanking(page) {
   await page.waitForSelector('#ranking tbody tr');
   return page.$$eval('#ranking tbody tr', (rows) => rows.map((tr) => {
