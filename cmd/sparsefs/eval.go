@@ -227,11 +227,22 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 		}
 		pl.Features = list
 	}
-	if set["neighbors"] && neighbors < 1 {
-		return nil, fmt.Errorf("-neighbors %d: k-NN needs at least 1 neighbour", neighbors)
-	}
-	if set["C"] && !(cost > 0) {
-		return nil, fmt.Errorf("-C %v: the SVM's cost must be a positive number", cost)
+	// A flag given is checked as the page checks its field (a plan's 0
+	// would mean the default).
+	for _, check := range []struct {
+		flag string
+		err  func() error
+	}{
+		{"neighbors", func() error { return plan.CheckNeighbors(neighbors) }},
+		{"C", func() error { return plan.CheckCost(cost) }},
+		{"cv", func() error { return plan.CheckFolds(cv) }},
+		{"inner", func() error { return plan.CheckInnerFolds(inner) }},
+	} {
+		if set[check.flag] {
+			if err := check.err(); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for _, name := range splitList(classifiers) {
 		c := api.Classifier{Name: strings.ToLower(name)}
@@ -271,8 +282,6 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 			return nil, err
 		}
 		pl.Protocol = api.Protocol{Kind: api.Folds, Assignment: assign}
-	case set["cv"] && cv < 2:
-		return nil, fmt.Errorf("-cv %d: cross-validation needs at least 2 folds", cv)
 	default:
 		pl.Protocol = api.Protocol{Kind: api.CV, Folds: cv}
 	}

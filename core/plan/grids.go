@@ -91,14 +91,13 @@ func Holdout(text string) (api.Protocol, error) {
 	if !ok || err1 != nil || err2 != nil {
 		return api.Protocol{}, fmt.Errorf("%q is not TRAINxREPEATS (e.g. 0.7x10)", text)
 	}
-	if r < 1 {
-		return api.Protocol{}, fmt.Errorf("%d holdout repeats: use 1 to %d", r, MaxRepeats)
+	if err := CheckRepeats(r); err != nil {
+		return api.Protocol{}, err
 	}
-	pr := api.Protocol{Kind: api.Holdout, Train: f, Repeats: r}
-	if !(f > 0 && f < 1) {
-		return pr, fmt.Errorf("the holdout's training fraction %v must be strictly between 0 and 1 (e.g. 0.7)", f)
+	if err := CheckTrain(f); err != nil {
+		return api.Protocol{}, err
 	}
-	return pr, nil
+	return api.Protocol{Kind: api.Holdout, Train: f, Repeats: r}, nil
 }
 
 // FoldFile reads a fold assignment: one integer per sample, separated by

@@ -75,8 +75,8 @@ func Normalize(p *api.Plan, sh api.Shape, methods []api.MethodInfo) (notes []str
 	if p.WeightRows < 0 || p.WeightRows > MaxWeightRows {
 		return nil, fmt.Errorf("weight_rows = %d: use 0 (none) to %d", p.WeightRows, MaxWeightRows)
 	}
-	if p.InnerFolds < 0 || p.InnerFolds == 1 {
-		return nil, fmt.Errorf("inner_folds = %d: use 0 (automatic) or at least 2", p.InnerFolds)
+	if err := CheckInnerFolds(p.InnerFolds); err != nil {
+		return nil, err
 	}
 	if err := normalizeTune(p); err != nil {
 		return nil, err
@@ -203,7 +203,10 @@ func NormalizeProtocol(pr *api.Protocol, sh api.Shape) error {
 		if pr.Folds == 0 {
 			pr.Folds = DefaultFolds
 		}
-		if pr.Folds < 2 || pr.Folds > sh.Samples {
+		if err := CheckFolds(pr.Folds); err != nil {
+			return err
+		}
+		if pr.Folds > sh.Samples {
 			return fmt.Errorf("%d-fold cross-validation is impossible with %d samples: use 2 to %d folds", pr.Folds, sh.Samples, sh.Samples)
 		}
 		if pr.Train != 0 || pr.Repeats != 0 || pr.Assignment != nil {
@@ -213,11 +216,11 @@ func NormalizeProtocol(pr *api.Protocol, sh api.Shape) error {
 		if pr.Repeats == 0 {
 			pr.Repeats = DefaultRepeats
 		}
-		if !(pr.Train > 0 && pr.Train < 1) {
-			return fmt.Errorf("the holdout's training fraction %v must be strictly between 0 and 1 (e.g. 0.7)", pr.Train)
+		if err := CheckTrain(pr.Train); err != nil {
+			return err
 		}
-		if pr.Repeats < 1 || pr.Repeats > MaxRepeats {
-			return fmt.Errorf("%d holdout repeats: use 1 to %d", pr.Repeats, MaxRepeats)
+		if err := CheckRepeats(pr.Repeats); err != nil {
+			return err
 		}
 		if pr.Folds != 0 || pr.Assignment != nil {
 			return errors.New("holdout takes only train and repeats")

@@ -2,7 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"sparsefs/api"
@@ -38,8 +37,8 @@ func Classifier(c *api.Classifier) error {
 		if c.C == 0 {
 			c.C = 1
 		}
-		if !(c.C > 0) || math.IsInf(c.C, 1) {
-			return fmt.Errorf("svm: C = %v is invalid: it must be a positive number", c.C)
+		if err := CheckCost(c.C); err != nil {
+			return err
 		}
 		switch c.Multiclass = strings.ToLower(c.Multiclass); c.Multiclass {
 		case "":
@@ -62,8 +61,8 @@ func Classifier(c *api.Classifier) error {
 		if c.Neighbors == 0 {
 			c.Neighbors = 1
 		}
-		if c.Neighbors < 1 {
-			return fmt.Errorf("knn: neighbors = %d is invalid: it must be a positive whole number", c.Neighbors)
+		if err := CheckNeighbors(c.Neighbors); err != nil {
+			return err
 		}
 		if c.C != 0 || c.Multiclass != "" || c.Bias != "" {
 			return fmt.Errorf("knn: C, multiclass and bias are parameters of svm, not of knn")

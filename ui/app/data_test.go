@@ -218,13 +218,15 @@ func TestErrors(t *testing.T) {
 		set  func()
 		want string
 	}{
-		{func() { p.SetFolds("1") }, `the number of folds must be a whole number of at least 2, not "1"`},
-		{func() { p.SetScheme("holdout"); p.SetTrain("1.5") }, `the training fraction must be between 0 and 1 (e.g. 0.7), not "1.5"`},
-		{func() { p.SetTrain("0.5"); p.SetRepeats("0") }, `the number of repeats must be a whole number of at least 1, not "0"`},
-		{func() { p.SetRepeats("3"); p.SetC("-1") }, `the SVM's C must be a positive number, not "-1"`},
-		{func() { p.SetC("1"); a.Config.SetKNN(true); p.SetNeighbors("k") }, `k of k-NN must be a whole number of at least 1, not "k"`},
+		// The messages of core/plan: the command line gives the same for
+		// the same values (-cv 1, -holdout 1.5x3, -C -1, -inner 1).
+		{func() { p.SetFolds("1") }, "1-fold cross-validation is impossible: use at least 2 folds"},
+		{func() { p.SetScheme("holdout"); p.SetTrain("1.5") }, "the holdout's training fraction 1.5 must be strictly between 0 and 1 (e.g. 0.7)"},
+		{func() { p.SetTrain("0.5"); p.SetRepeats("0") }, "0 holdout repeats: use 1 to 10000"},
+		{func() { p.SetRepeats("3"); p.SetC("-1") }, "svm: C = -1 is invalid: it must be a positive number"},
+		{func() { p.SetC("1"); a.Config.SetKNN(true); p.SetNeighbors("k") }, `k of k-NN must be a whole number, not "k"`},
 		{func() { p.SetNeighbors("1"); p.SetSeed("-2") }, `the seed must be a whole number of at least 0, not "-2"`},
-		{func() { p.SetSeed("2"); p.SetInner("1") }, `the number of inner folds must be a whole number of at least 2, not "1"`},
+		{func() { p.SetSeed("2"); p.SetInner("1") }, "inner_folds = 1: use 0 (automatic) or at least 2"},
 	} {
 		c.set()
 		if line, ok := a.Plan(); ok || line != c.want || a.CanRun() {

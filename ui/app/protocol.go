@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"sparsefs/api"
+	"sparsefs/core/plan"
 	"sparsefs/ui/lab"
 )
 
@@ -70,39 +72,48 @@ func ProtocolFormOf(p lab.Protocol) ProtocolForm {
 	return f
 }
 
-// Protocol reads the form, naming the field that is not right.
+// Protocol reads the form, naming the field that is not right: a field
+// that is not a number says so; a number out of range gets core/plan's
+// message, the one the command line gives for the same value.
 func (f ProtocolForm) Protocol() (lab.Protocol, error) {
 	p := lab.Protocol{Scheme: f.Scheme, K: f.K, Tune: strings.TrimSpace(f.Tune)}
-	whole := func(name, text string, lo int) (int, error) {
+	whole := func(name, text string, check func(int) error) (int, error) {
 		v, err := strconv.Atoi(strings.TrimSpace(text))
-		if err != nil || v < lo {
-			return 0, fmt.Errorf("%s must be a whole number of at least %d, not %q", name, lo, text)
+		if err != nil {
+			return 0, fmt.Errorf("%s must be a whole number, not %q", name, text)
 		}
-		return v, nil
+		return v, check(v)
+	}
+	number := func(name, text string, check func(float64) error) (float64, error) {
+		v, err := api.Number(text)
+		if err != nil {
+			return 0, fmt.Errorf("%s must be a number, not %q", name, text)
+		}
+		return v, check(v)
 	}
 	var err error
 	switch f.Scheme {
 	case "holdout":
-		if p.Repeats, err = whole("the number of repeats", f.Repeats, 1); err != nil {
+		if p.Repeats, err = whole("the number of repeats", f.Repeats, plan.CheckRepeats); err != nil {
 			return p, err
 		}
-		if p.Train, err = strconv.ParseFloat(strings.TrimSpace(f.Train), 64); err != nil || !(p.Train > 0 && p.Train < 1) {
-			return p, fmt.Errorf("the training fraction must be between 0 and 1 (e.g. 0.7), not %q", f.Train)
+		if p.Train, err = number("the training fraction", f.Train, plan.CheckTrain); err != nil {
+			return p, err
 		}
 	default:
-		if p.Folds, err = whole("the number of folds", f.Folds, 2); err != nil {
+		if p.Folds, err = whole("the number of folds", f.Folds, plan.CheckFolds); err != nil {
 			return p, err
 		}
 	}
 	if f.SVM {
 		p.Classifiers = append(p.Classifiers, "svm")
-		if p.C, err = strconv.ParseFloat(strings.TrimSpace(f.C), 64); err != nil || !(p.C > 0) {
-			return p, fmt.Errorf("the SVM's C must be a positive number, not %q", f.C)
+		if p.C, err = number("the SVM's C", f.C, plan.CheckCost); err != nil {
+			return p, err
 		}
 	}
 	if f.KNN {
 		p.Classifiers = append(p.Classifiers, "knn")
-		if p.Neighbors, err = whole("k of k-NN", f.Neighbors, 1); err != nil {
+		if p.Neighbors, err = whole("k of k-NN", f.Neighbors, plan.CheckNeighbors); err != nil {
 			return p, err
 		}
 	}
@@ -112,7 +123,7 @@ func (f ProtocolForm) Protocol() (lab.Protocol, error) {
 	}
 	p.Seed = seed
 	if strings.TrimSpace(f.Inner) != "" {
-		if p.Inner, err = whole("the number of inner folds", f.Inner, 2); err != nil {
+		if p.Inner, err = whole("the number of inner folds", f.Inner, plan.CheckInnerFolds); err != nil {
 			return p, err
 		}
 	}
