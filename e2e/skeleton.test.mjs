@@ -100,3 +100,21 @@ test('a malformed CSV shows a readable message, not a blank page', async () => {
   assert.equal(await page.$('#error-text'), null);
   assert.deepEqual(browser.problems, []);
 });
+
+// The formats the core reads, through the page's file picker: the same
+// table as ARFF, LIBSVM and a MATLAB .mat file (the reader's fixtures,
+// written by independent writers) is read, described and ranked as the
+// CLI ranks the same file. (The workbook fixture keeps its table on its
+// second sheet, which the page cannot choose yet.)
+test('other formats through the page: ARFF, LIBSVM, MAT rank as the CLI', async () => {
+  const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'core', 'dataset', 'testdata', 'formats');
+  for (const [name, layout] of [['table.arff', /ARFF/], ['table.libsvm', /LIBSVM/], ['table.mat', /MATLAB \.mat/]]) {
+    const page = await openPage(); // a fresh page: the preview shown is this file's
+    const file = path.join(dir, name);
+    const expected = cli('select', '-data', file, '-method', 'fisher');
+    const shown = await uploadAndRank(page, file, 'fisher', expected.ranking.length);
+    assertSameRanking(shown, expected);
+    assert.match(await page.textContent('#data-summary'), layout, name);
+  }
+  assert.deepEqual(browser.problems, []);
+});

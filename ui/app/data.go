@@ -246,12 +246,27 @@ func (d *Data) Generated() bool { return d.generated != "" }
 // Summary is the line under the file name.
 func (d *Data) Summary() string {
 	ds := d.inspection.Dataset
-	delim := map[string]string{",": "comma", ";": "semicolon", "\t": "tab"}[ds.Delimiter]
-	header := "no header row"
-	if ds.Header {
-		header = "header row"
+	var layout string
+	switch ds.Format {
+	case "":
+		delim := map[string]string{",": "comma", ";": "semicolon", "\t": "tab"}[ds.Delimiter]
+		header := "no header row"
+		if ds.Header {
+			header = "header row"
+		}
+		layout = delim + "-separated · " + header
+	case "xlsx":
+		layout = "Excel workbook, sheet " + strconv.Quote(ds.Sheet)
+	case "arff":
+		layout = "ARFF"
+	case "libsvm":
+		layout = "LIBSVM"
+	case "mat":
+		layout = "MATLAB .mat"
+	default:
+		layout = ds.Format
 	}
-	s := fmt.Sprintf("%d samples × %d features · %s-separated · %s · %s", ds.Samples, ds.Features, delim, header, sizeText(d.size))
+	s := fmt.Sprintf("%d samples × %d features · %s · %s", ds.Samples, ds.Features, layout, sizeText(d.size))
 	if len(ds.Targets) > 0 {
 		s += " · regression targets " + strings.Join(ds.Targets, ", ")
 	}
