@@ -211,9 +211,9 @@ type MethodInfo struct {
 	// SelectsK marks a method whose parameter k (KParam) is the number of
 	// features it selects (filled from Request.K).
 	SelectsK bool `json:"selects_k,omitempty"`
-	// KDepth marks a method whose parameter k, left at 0 ("all"), is set
-	// to Request.K: it then computes only what the top K features need
-	// (mrmr's greedy search; the others follow by relevance).
+	// KDepth marks a method whose parameter k, 0 for "all", bounds its
+	// work to what the top k features need (mrmr's greedy search; the
+	// others follow by relevance): `sparsefs select -k K` sets it to K.
 	KDepth bool `json:"k_depth,omitempty"`
 	// PValues marks a method that gives each feature a p-value (and so
 	// q-values: Selection.PValues, QValues).

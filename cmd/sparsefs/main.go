@@ -363,6 +363,11 @@ func parseSelect(args []string, stderr io.Writer) (*api.Request, output, error) 
 	if o.reduced != "" && req.K <= 0 && req.Q == 0 {
 		return nil, o, errors.New("-reduced writes the top K features: give -k")
 	}
+	// -k bounds the work of a method that can stop at the top K (mrmr's
+	// greedy search), unless its k is given.
+	if _, given := params[api.KParam]; m.KDepth && req.K > 0 && !given {
+		params[api.KParam] = strconv.Itoa(req.K)
+	}
 	req.Params = params
 	req.Bias = &bias
 	return req, o, nil

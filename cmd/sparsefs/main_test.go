@@ -318,3 +318,26 @@ func TestCorpusThroughTheCLI(t *testing.T) {
 		}
 	}
 }
+
+// select -k K bounds mrmr's greedy search to K (its k, not given, becomes
+// K): the K selected are those of a full search; a k given stays.
+func TestKBoundsMRMRDepth(t *testing.T) {
+	path := writeFile(t, "d.csv", "a,b,c,d,y\n1,0,3,1,x\n2,2,1,0,x\n6,5,2,1,z\n7,5,0,0,z\n3,1,2,2,x\n8,6,1,1,z\n2,1,1,0,x\n7,4,2,2,z\n")
+	var full, top, given struct {
+		Params   map[string]any `json:"params"`
+		Ranking  []int          `json:"ranking"`
+		Selected []int          `json:"selected"`
+	}
+	for _, c := range []struct {
+		out  any
+		args []string
+	}{{&full, nil}, {&top, []string{"-k", "2"}}, {&given, []string{"-k", "2", "-param", "k=3"}}} {
+		code, out, errs := runCLI(append([]string{"select", "-data", path, "-method", "mrmr"}, c.args...)...)
+		if code != 0 || json.Unmarshal([]byte(out), c.out) != nil {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+	}
+	if top.Params["k"] != 2.0 || !reflect.DeepEqual(top.Selected, full.Ranking[:2]) || given.Params["k"] != 3.0 {
+		t.Errorf("-k 2: k = %v, selected %v (a full search ranks %v); k given: %v", top.Params["k"], top.Selected, full.Ranking, given.Params["k"])
+	}
+}

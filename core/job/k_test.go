@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -94,23 +93,3 @@ func TestL20ParamsListedOnce(t *testing.T) {
 	}
 }
 
-// A request for the top K of mrmr bounds its greedy search to K (its k,
-// left at 0, becomes K): the K selected are those of a full search, found
-// without ordering the rest greedily.
-func TestKBoundsMRMRDepth(t *testing.T) {
-	full, err := Run(context.Background(), &api.Request{Method: "mrmr"}, Input{Raw: kCSV()}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	top, err := Run(context.Background(), &api.Request{Method: "mrmr", K: 2}, Input{Raw: kCSV()}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if top.Selection.Params["k"] != 2.0 || !reflect.DeepEqual(top.Selection.Selected, full.Selection.Ranking[:2]) {
-		t.Errorf("mrmr with K = 2: k = %v, selected %v; a full search ranks %v", top.Selection.Params["k"], top.Selection.Selected, full.Selection.Ranking)
-	}
-	given, err := Run(context.Background(), &api.Request{Method: "mrmr", K: 2, Params: map[string]any{"k": "3"}}, Input{Raw: kCSV()}, nil)
-	if err != nil || given.Selection.Params["k"] != 3.0 {
-		t.Errorf("a k given stays: %v, %v", given.Selection.Params["k"], err)
-	}
-}

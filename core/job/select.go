@@ -38,9 +38,6 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 		}
 		params[selection.KParam] = float64(req.K)
 	}
-	if _, given := req.Params[selection.KParam]; spec.KDepth && req.K > 0 && !given {
-		params[selection.KParam] = float64(req.K)
-	}
 	scaling, err := dataset.ParseScaling(req.Preprocess)
 	if err != nil {
 		return nil, err

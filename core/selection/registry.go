@@ -48,8 +48,7 @@ type Spec struct {
 	SelectsK bool
 	// KDepth marks a method whose integer parameter KParam, when 0,
 	// means "all": a smaller value bounds its work to what the top k
-	// features need (mRMR's greedy search). A request for the top K that
-	// leaves it at 0 sets it to K.
+	// features need (mRMR's greedy search).
 	KDepth bool
 	// PValues marks a method whose Result holds a p-value per feature
 	// when Settings.PValues asks (docs/methods.md#pvalues).
