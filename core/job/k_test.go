@@ -92,4 +92,3 @@ func TestL20ParamsListedOnce(t *testing.T) {
 		}
 	}
 }
-
