@@ -19,7 +19,7 @@ import (
 // enough (dynamic tiering). On a first visit (nothing in Chromium's code
 // cache) the rfs-nie-2010 Table 1 run on GLIOMA with two workers spent
 // 1.0–1.5 s of background compilation during the run itself (180–190
-// functions; e2e/trace-table1.mjs), taken from the workers on two cores.
+// functions; e2e/bench/trace-table1.mjs), taken from the workers on two cores.
 // Running each selector of the configuration once on a slice of the data
 // while the user configures makes V8 compile much of that code
 // beforehand. The slice must be large enough for the hot functions to

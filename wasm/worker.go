@@ -89,6 +89,7 @@ type worker struct {
 	post  func(*api.FromWorker)
 	yield func()
 	exec  func(context.Context, *api.Request, job.Input, func(api.Progress)) (*api.Response, error)
+	now   func() time.Time // the clock of the progress hook
 
 	mu      sync.Mutex
 	running map[int]context.CancelFunc // queued and running jobs
@@ -134,7 +135,7 @@ type queued struct {
 }
 
 func newWorker(post func(*api.FromWorker), yield func()) *worker {
-	return &worker{post: post, yield: yield, exec: job.Run, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
+	return &worker{post: post, yield: yield, exec: job.Run, now: time.Now, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
 		sessions: map[int][]kept{}, reports: map[int][]kept{}, warmed: map[string]bool{}}
 }
 
@@ -639,7 +640,7 @@ func (w *worker) prepare(ctx context.Context, data int, p *api.Prepare) ([]byte,
 func (w *worker) progress(id int) func(api.Progress) {
 	var lastPost, lastYield time.Time
 	return func(p api.Progress) {
-		now := time.Now()
+		now := w.now()
 		if now.Sub(lastPost) >= progressEvery {
 			lastPost = now
 			if math.IsInf(float64(p.Objective), 0) {

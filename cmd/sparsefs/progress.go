@@ -61,21 +61,23 @@ func newProgressLine(w io.Writer, name, mode string, fit bool, now func() time.T
 	p := &progressLine{w: w, name: name, fit: fit, tty: tty, now: now, start: t, next: t.Add(progressQuiet)}
 	if tty {
 		p.done = make(chan struct{})
-		p.tick.Go(p.ticks)
+		tk := time.NewTicker(progressRedraw)
+		p.tick.Go(func() {
+			defer tk.Stop()
+			p.ticks(tk.C)
+		})
 	}
 	return p
 }
 
-// ticks redraws the terminal's line with the last report every
-// progressRedraw until end.
-func (p *progressLine) ticks() {
-	tk := time.NewTicker(progressRedraw)
-	defer tk.Stop()
+// ticks redraws the terminal's line with the last report at every tick
+// (every progressRedraw) until end.
+func (p *progressLine) ticks(tick <-chan time.Time) {
 	for {
 		select {
 		case <-p.done:
 			return
-		case <-tk.C:
+		case <-tick:
 			p.mu.Lock()
 			if p.last != nil {
 				p.draw(*p.last)

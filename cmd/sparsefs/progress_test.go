@@ -158,19 +158,25 @@ func TestInterruptedRunSaysSo(t *testing.T) {
 // several workers reports only when a unit ends), until end stops it.
 func TestProgressLineTicksBetweenReports(t *testing.T) {
 	var buf bytes.Buffer
-	start := time.Now().Add(-2 * time.Second) // past the quiet first second
-	p := &progressLine{w: &buf, name: "sparsefs eval", tty: true, now: time.Now, start: start, next: start, done: make(chan struct{})}
-	p.tick.Go(p.ticks)
+	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	clock := start.Add(2 * time.Second) // past the quiet first second
+	now := func() time.Time { clock = clock.Add(progressRedraw); return clock }
+	p := &progressLine{w: &buf, name: "sparsefs eval", tty: true, now: now, start: start, next: start, done: make(chan struct{})}
+	tick := make(chan time.Time) // the test's ticker: unbuffered, each send is a tick handled
+	p.tick.Go(func() { p.ticks(tick) })
 	p.update(api.Progress{Fraction: 0.25, Objective: api.Float(math.NaN())})
-	time.Sleep(1500 * time.Millisecond) // ticks every 250 ms
-	p.end()
-	n := strings.Count(buf.String(), "\r\x1b[Ksparsefs eval: 25% done")
-	if n < 2 {
-		t.Fatalf("%d draws in 1.5 s after one report: %q", n, buf.String())
+	draws := func() int { return strings.Count(buf.String(), "\r\x1b[Ksparsefs eval: 25% done") }
+	first := draws()
+	for i := 0; i < 3; i++ {
+		tick <- time.Now()
 	}
-	after := buf.Len()
-	time.Sleep(600 * time.Millisecond)
-	if buf.Len() != after {
-		t.Fatal("the line was drawn after end")
+	p.end() // waits for ticks to return: the three ticks have been drawn
+	if n := draws(); n != first+3 {
+		t.Fatalf("%d draws after one report and three ticks, want %d: %q", n, first+3, buf.String())
+	}
+	select {
+	case tick <- time.Now():
+		t.Fatal("a tick was taken after end")
+	default:
 	}
 }
