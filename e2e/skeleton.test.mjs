@@ -102,19 +102,29 @@ test('a malformed CSV shows a readable message, not a blank page', async () => {
 });
 
 // The formats the core reads, through the page's file picker: the same
-// table as ARFF, LIBSVM and a MATLAB .mat file (the reader's fixtures,
-// written by independent writers) is read, described and ranked as the
-// CLI ranks the same file. (The workbook fixture keeps its table on its
-// second sheet, which the page cannot choose yet.)
-test('other formats through the page: ARFF, LIBSVM, MAT rank as the CLI', async () => {
+// table as an Excel workbook, ARFF, LIBSVM and a MATLAB .mat file (the
+// reader's fixtures, written by independent writers) is read, described
+// and ranked as the CLI ranks the same file. The workbook opens with a
+// sheet of notes: its table on the second sheet is read, and the sheet
+// picker offers both; a sheet without a table leaves the table open.
+test('other formats through the page: XLSX, ARFF, LIBSVM, MAT rank as the CLI', async () => {
   const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'core', 'dataset', 'testdata', 'formats');
-  for (const [name, layout] of [['table.arff', /ARFF/], ['table.libsvm', /LIBSVM/], ['table.mat', /MATLAB \.mat/]]) {
+  for (const [name, layout] of [['table.xlsx', /Excel workbook, sheet "Data"/], ['table.arff', /ARFF/], ['table.libsvm', /LIBSVM/], ['table.mat', /MATLAB \.mat/]]) {
     const page = await openPage(); // a fresh page: the preview shown is this file's
     const file = path.join(dir, name);
     const expected = cli('select', '-data', file, '-method', 'fisher');
     const shown = await uploadAndRank(page, file, 'fisher', expected.ranking.length);
     assertSameRanking(shown, expected);
     assert.match(await page.textContent('#data-summary'), layout, name);
+    if (name === 'table.xlsx') {
+      assert.deepEqual(await page.$$eval('#sheet option', (os) => os.map((o) => o.value)), ['Notes', 'Data']);
+      assert.equal(await page.$eval('#sheet', (s) => s.value), 'Data');
+      await page.selectOption('#sheet', 'Notes');
+      await page.waitForSelector('#error-text');
+      assert.match(await page.textContent('#error-text'), /^table\.xlsx: sheet "Notes", row 1: /);
+      assert.equal(await page.$eval('#sheet', (s) => s.value), 'Data');
+      assert.match(await page.textContent('#data-summary'), layout);
+    }
   }
   assert.deepEqual(browser.problems, []);
 });

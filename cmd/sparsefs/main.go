@@ -193,7 +193,7 @@ func (p paramList) Set(s string) error {
 func dataFlags(fs *flag.FlagSet, d *api.Data) {
 	fs.StringVar(&d.Path, "data", "", "the data file: CSV/TSV, XLSX, ARFF, LIBSVM or MATLAB .mat, optionally .gz; - reads standard input (required)")
 	fs.StringVar(&d.Format, "format", "", "the file's format: csv, xlsx, arff, libsvm or mat (default: detected from the content)")
-	fs.StringVar(&d.Sheet, "sheet", "", "the worksheet of a workbook to read (default: the first)")
+	fs.StringVar(&d.Sheet, "sheet", "", "the worksheet of a workbook to read (default: the first that holds a table)")
 	fs.StringVar(&d.XVar, "xvar", "", "the MAT-file variable holding the samples × features matrix (default X)")
 	fs.StringVar(&d.YVar, "yvar", "", "the MAT-file variable holding the labels (default Y)")
 	fs.Int64Var(&d.MaxBytes, "max-bytes", 0, "refuse a file larger than this once decompressed (0: 1 GiB; -1: no bound)")

@@ -17,8 +17,10 @@
 //     holds the class label (by default the last); every other column must
 //     be numeric: decimal numbers only (not Go's 0x1p-2 or 1_000), with a
 //     decimal comma accepted when the delimiter is not a comma.
-//   - XLSX (an Excel workbook): the first worksheet, or the one
-//     Options.Sheet names. Its first row that holds anything starts the
+//   - XLSX (an Excel workbook): the worksheet Options.Sheet names, or by
+//     default the first that holds a table that reads (a workbook often
+//     opens with a sheet of notes; each sheet skipped is named in a
+//     warning, with why). Its first row that holds anything starts the
 //     table and sets its columns; cells may be numbers, booleans (1 and 0),
 //     text (shared or inline; text that is a number is read as one), error
 //     values (#N/A is missing, any other is refused) or empty (missing).

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"sparsefs/core/dataset"
 	"sparsefs/core/internal/testdata"
 	"sparsefs/core/selection"
@@ -138,15 +140,28 @@ func TestFormatsAgree(t *testing.T) {
 	}
 }
 
-// A workbook's sheets: the first by default, another by name, an unknown
-// name refused with the list.
+// A workbook's sheets: by default the first that holds a table, with a
+// warning naming each sheet skipped; another by name; an unknown name
+// refused with the list; a workbook where no sheet reads refused with
+// every sheet's problem.
 func TestXLSXSheets(t *testing.T) {
 	path := filepath.Join("testdata", "formats", "table.xlsx")
 	raw, _ := os.ReadFile(path)
-	_, err := dataset.Read(bytes.NewReader(raw), dataset.Options{})
-	// The first sheet, Notes, holds one line of text.
-	if err == nil || !strings.Contains(err.Error(), `sheet "Notes"`) {
-		t.Errorf("first sheet: %v", err)
+	// The first sheet, Notes, holds one line of text (make.py).
+	_, err := dataset.Read(bytes.NewReader(raw), dataset.Options{Sheet: "Notes"})
+	if err == nil || !strings.HasPrefix(err.Error(), `sheet "Notes"`) {
+		t.Fatalf("sheet Notes: %v", err)
+	}
+	first := readFile(t, path, dataset.Options{})
+	if first.Sheet != "Data" || len(first.Warnings) == 0 || first.Warnings[0] != err.Error()+" — this sheet is skipped" {
+		t.Errorf("default: sheet %q, warnings %q", first.Sheet, first.Warnings)
+	}
+	if data := readFile(t, path, dataset.Options{Sheet: "Data"}); !mat.Equal(first.X, data.X) || !reflect.DeepEqual(first.Y, data.Y) {
+		t.Error("the default read differs from sheet Data's")
+	}
+	_, err = dataset.Read(bytes.NewReader(raw), dataset.Options{Label: "no such column"})
+	if err == nil || !strings.HasPrefix(err.Error(), `no sheet of the workbook holds a table that reads: sheet "Notes"`) || !strings.Contains(err.Error(), `; sheet "Data"`) {
+		t.Errorf("no sheet reads: %v", err)
 	}
 	_, err = dataset.Read(bytes.NewReader(raw), dataset.Options{Sheet: "Results"})
 	if err == nil || !strings.Contains(err.Error(), `no sheet named "Results"; its sheets are "Notes", "Data"`) {

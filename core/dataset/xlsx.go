@@ -178,60 +178,106 @@ func readXLSX(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, er
 	for _, s := range sheets {
 		ds.Sheets = append(ds.Sheets, s.name)
 	}
-	chosen := -1
 	if opts.Sheet == "" {
-		chosen = 0
-	} else {
-		for i, s := range sheets {
-			if s.name == opts.Sheet {
-				chosen = i
-			}
-		}
-		if chosen < 0 {
-			for i, s := range sheets {
-				if strings.EqualFold(s.name, strings.TrimSpace(opts.Sheet)) {
-					chosen = i
-					break
-				}
-			}
-		}
-		if chosen < 0 {
-			return nil, &Error{Msg: fmt.Sprintf("the workbook has no sheet named %s; its sheets are %s", quote(opts.Sheet), strings.Join(quoteAll(ds.Sheets), ", "))}
+		return firstTable(ds, len(sheets), func(i int, ds *Dataset) (*Dataset, error) {
+			return wb.readSheet(ds, sheets[i].name, sheets[i].target, sheets[i].kind, bookRels, opts)
+		})
+	}
+	chosen := -1
+	for i, s := range sheets {
+		if s.name == opts.Sheet {
+			chosen = i
 		}
 	}
+	if chosen < 0 {
+		for i, s := range sheets {
+			if strings.EqualFold(s.name, strings.TrimSpace(opts.Sheet)) {
+				chosen = i
+				break
+			}
+		}
+	}
+	if chosen < 0 {
+		return nil, &Error{Msg: fmt.Sprintf("the workbook has no sheet named %s; its sheets are %s", quote(opts.Sheet), strings.Join(quoteAll(ds.Sheets), ", "))}
+	}
 	sh := sheets[chosen]
-	ds.Sheet = sh.name
-	if !strings.HasSuffix(sh.kind, "/worksheet") || wb.files[sh.target] == nil {
+	return wb.readSheet(ds, sh.name, sh.target, sh.kind, bookRels, opts)
+}
+
+// firstTable reads the first of a workbook's n sheets that holds a table:
+// a workbook often opens with a sheet of notes. A sheet skipped is named
+// in a warning, with why; when no sheet reads, the error gives every
+// sheet's problem. A limit reached or a cancelled read stops at once.
+func firstTable(ds *Dataset, n int, read func(i int, ds *Dataset) (*Dataset, error)) (*Dataset, error) {
+	base := *ds
+	var skipped []string
+	var errs []error
+	for i := range n {
+		try := base
+		out, err := read(i, &try)
+		if err == nil {
+			out.Warnings = append(skipped, out.Warnings...)
+			*ds = *out
+			return ds, nil
+		}
+		var e *Error
+		if !errors.As(err, &e) || errors.Is(err, ErrLimit) {
+			return nil, err
+		}
+		errs = append(errs, err)
+		skipped = append(skipped, err.Error()+" — this sheet is skipped")
+	}
+	if len(errs) == 1 {
+		return nil, errs[0]
+	}
+	msgs := make([]string, len(errs))
+	for i, err := range errs {
+		msgs[i] = err.Error()
+	}
+	return nil, &Error{Msg: "no sheet of the workbook holds a table that reads: " + strings.Join(msgs, "; ")}
+}
+
+// readSheet reads the table on one sheet (named name, in part target, of
+// relationship type kind). Every problem it finds names the sheet.
+func (wb *workbook) readSheet(ds *Dataset, name, target, kind string, bookRels map[string][2]string, opts Options) (*Dataset, error) {
+	ds.Sheet = name
+	if !strings.HasSuffix(kind, "/worksheet") || wb.files[target] == nil {
 		what := "is not a worksheet"
-		if strings.HasSuffix(sh.kind, "/chartsheet") {
+		if strings.HasSuffix(kind, "/chartsheet") {
 			what = "is a chart, not a worksheet"
 		}
-		return nil, &Error{Sheet: sh.name, Msg: what + ": choose another sheet"}
+		return nil, &Error{Sheet: name, Msg: what + ": choose another sheet"}
 	}
 	var shared []string
 	for _, rel := range bookRels {
 		if strings.HasSuffix(rel[0], "/sharedStrings") && wb.files[rel[1]] != nil {
+			var err error
 			if shared, err = wb.sharedStrings(rel[1]); err != nil {
 				return nil, err
 			}
 		}
 	}
-	rc, err = wb.open(sh.target)
+	rc, err := wb.open(target)
 	if err != nil {
 		return nil, err
 	}
 	defer rc.Close()
-	src := &xlsxSource{lim: lim, d: xml.NewDecoder(rc), part: sh.target, sheet: sh.name, shared: shared}
-	t := &table{opts: opts, lim: lim, src: src, decimalComma: true,
-		at: func(line, col int, name, msg string) *Error {
+	src := &xlsxSource{lim: wb.lim, d: xml.NewDecoder(rc), part: target, sheet: name, shared: shared}
+	t := &table{opts: opts, lim: wb.lim, src: src, decimalComma: true,
+		at: func(line, col int, cname, msg string) *Error {
 			if col > 0 {
 				col += src.first - 1
 			}
-			return &Error{Sheet: sh.name, Line: line, Column: col, Name: name, Msg: msg}
+			return &Error{Sheet: name, Line: line, Column: col, Name: cname, Msg: msg}
 		},
 		where: func(line int) string { return "row " + strconv.Itoa(line) },
 	}
-	return t.build(ds)
+	out, err := t.build(ds)
+	var e *Error
+	if errors.As(err, &e) && e.Sheet == "" && e.Var == "" {
+		e.Sheet = name
+	}
+	return out, err
 }
 
 // notWorkbook names what a ZIP archive without a workbook is.

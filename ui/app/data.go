@@ -114,7 +114,7 @@ func (d *Data) openedAs(f Opened, label string, targets []string, generated stri
 		}
 		d.name, d.size, d.num, d.sha256, d.generated = f.Name, f.Size, f.Data, d.pendingSHA, generated
 		cfg := &d.a.Config.cfg
-		cfg.Label, cfg.Missing, cfg.Targets = label, "", targets
+		cfg.Label, cfg.Sheet, cfg.Missing, cfg.Targets = label, "", "", targets
 		d.inspection = in
 		d.prepare()
 	})
@@ -138,11 +138,16 @@ func inspection(j *pool.Job) (*api.Inspection, error) {
 	return &in, nil
 }
 
-// inspect asks a worker to describe the current file.
-func (d *Data) inspect() {
-	d.a.errMsg, d.inspecting = "", true
+// reread asks a worker to describe the file open again, read with
+// another label column (its targets dropped) or from another sheet. If it
+// cannot be read so, the error says why and the data stay open as they
+// were read before.
+func (d *Data) reread(label, sheet string) {
 	cfg := &d.a.Config.cfg
-	req := api.Request{Op: api.OpInspect, Data: api.Data{Name: d.name, Label: cfg.Label, Targets: cfg.Targets}, PreviewRows: 5}
+	was := *cfg
+	cfg.Label, cfg.Sheet, cfg.Targets = label, sheet, nil
+	d.a.errMsg, d.inspecting = "", true
+	req := api.Request{Op: api.OpInspect, Data: d.readAs(cfg), PreviewRows: 5}
 	num := d.num
 	d.a.pool.Submit("read the data", api.Task{Run: &req}, num, true, nil, func(j *pool.Job) {
 		if num != d.num {
@@ -151,7 +156,7 @@ func (d *Data) inspect() {
 		d.inspecting = false
 		in, err := inspection(j)
 		if err != nil {
-			d.inspection = nil
+			cfg.Label, cfg.Sheet, cfg.Targets = was.Label, was.Sheet, was.Targets
 			if j.State != pool.Cancelled {
 				d.a.fail(AtData, err.Error())
 			}
@@ -162,6 +167,11 @@ func (d *Data) inspect() {
 	})
 }
 
+// readAs says how to read the file open with cfg's settings.
+func (d *Data) readAs(cfg *lab.Config) api.Data {
+	return api.Data{Name: d.name, Label: cfg.Label, Sheet: cfg.Sheet, Missing: cfg.Missing, Targets: cfg.Targets}
+}
+
 // prepare has every worker read the data as a run will, and warm its code
 // up on them while the user configures — with the configuration's plan
 // when there is one (see warm) — so that a run's first units need
@@ -170,7 +180,7 @@ func (d *Data) prepare() {
 	plan, key := d.warmPlan()
 	d.warmKey = key
 	cfg := &d.a.Config.cfg
-	task := api.Task{Prepare: &api.Prepare{Data: api.Data{Name: d.name, Label: cfg.Label, Missing: cfg.Missing, Targets: cfg.Targets}, Eval: plan}}
+	task := api.Task{Prepare: &api.Prepare{Data: d.readAs(cfg), Eval: plan}}
 	for _, slot := range d.a.pool.Live() {
 		d.a.pool.SubmitTo(slot, "prepare the data", task, d.num, false, nil, nil)
 	}
@@ -209,11 +219,17 @@ func (d *Data) warm() {
 }
 
 // SetLabel reads the data again with another label column.
-func (d *Data) SetLabel(name string) {
-	cfg := &d.a.Config.cfg
-	cfg.Label, cfg.Targets = name, nil
-	d.inspect()
-}
+func (d *Data) SetLabel(name string) { d.reread(name, d.a.Config.cfg.Sheet) }
+
+// Sheets are the worksheets of the workbook open (nil for other files).
+func (d *Data) Sheets() []string { return d.inspection.Sheets }
+
+// SheetName is the worksheet read.
+func (d *Data) SheetName() string { return d.inspection.Dataset.Sheet }
+
+// SetSheet reads another worksheet of the workbook open, with its default
+// label column.
+func (d *Data) SetSheet(name string) { d.reread("", name) }
 
 // Imputing reports whether missing values are filled with the column mean.
 func (d *Data) Imputing() bool { return d.a.Config.cfg.Missing == "mean" }

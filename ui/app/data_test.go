@@ -3,6 +3,8 @@ package app_test
 import (
 	"errors"
 	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -51,11 +53,11 @@ func TestDemoLabelAndWarmUp(t *testing.T) {
 		t.Errorf("label %q of %v; %d more columns", d.LabelName(), d.LabelChoices(), d.MoreColumns())
 	}
 	// A label column that leaves text among the features: the error
-	// says which cell, and how to fix it.
+	// says which cell, and the data stay open, read as before.
 	d.SetLabel("mean radius")
 	f.Pump(-1)
-	if d.Open() || a.Config.Current().Label != "mean radius" || !strings.Contains(a.Error(), `line 2, column 31 ("diagnosis"): "malignant" is not a number`) {
-		t.Errorf("label %q: %q", d.LabelName(), a.Error())
+	if !d.Open() || a.Config.Current().Label != "" || d.LabelName() != "diagnosis" || !strings.Contains(a.Error(), `line 2, column 31 ("diagnosis"): "malignant" is not a number`) {
+		t.Errorf("label %q (config %q): %q", d.LabelName(), a.Config.Current().Label, a.Error())
 	}
 	d.SetLabel("diagnosis")
 	f.Pump(-1)
@@ -185,6 +187,42 @@ func TestSynth(t *testing.T) {
 	f.Pump(-1)
 	if d.HasLabel() || len(d.Inspection().Dataset.Targets) != 2 || !strings.Contains(d.Summary(), "regression targets") {
 		t.Errorf("regression data: %q", d.Summary())
+	}
+}
+
+// A workbook that opens with a sheet of notes: the first sheet with a
+// table is read, the note says why the other was skipped, and the picker
+// reads any sheet; a sheet that does not read leaves the table open.
+func TestWorkbookSheets(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "core", "dataset", "testdata", "formats", "table.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := apptest.New(t, 2)
+	a := f.App()
+	d := a.Data
+	f.Open(a, "table.xlsx", raw)
+	if a.Error() != "" || !d.Open() || d.SheetName() != "Data" || !reflect.DeepEqual(d.Sheets(), []string{"Notes", "Data"}) {
+		t.Fatalf("workbook: %q, sheet %q of %q", a.Error(), d.SheetName(), d.Sheets())
+	}
+	if !strings.Contains(d.Summary(), `Excel workbook, sheet "Data"`) || len(d.Inspection().Warnings) == 0 || !strings.HasPrefix(d.Inspection().Warnings[0], `sheet "Notes"`) {
+		t.Errorf("summary %q, warnings %q", d.Summary(), d.Inspection().Warnings)
+	}
+	samples := d.Inspection().Dataset.Samples
+	d.SetSheet("Notes")
+	f.Pump(-1)
+	if !strings.HasPrefix(a.Error(), `table.xlsx: sheet "Notes", row 1: `) || !d.Open() || d.SheetName() != "Data" || a.Config.Current().Sheet != "" {
+		t.Errorf("sheet Notes: %q, sheet %q, config %q", a.Error(), d.SheetName(), a.Config.Current().Sheet)
+	}
+	// Chosen by name, the sheet goes with the workers' requests.
+	from := len(f.Tasks)
+	d.SetSheet("Data")
+	f.Pump(-1)
+	if a.Error() != "" || d.SheetName() != "Data" || d.Inspection().Dataset.Samples != samples || a.Config.Current().Sheet != "Data" {
+		t.Fatalf("sheet Data: %q", a.Error())
+	}
+	if ps := f.Prepares(from); len(ps) != 2 || ps[0].Data.Sheet != "Data" {
+		t.Errorf("prepare %+v", ps)
 	}
 }
 

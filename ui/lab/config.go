@@ -24,9 +24,11 @@ type Config struct {
 	// column for the embedded models.
 	Preprocess string `json:"preprocess"`
 	Bias       bool   `json:"bias"`
-	// Label and Missing say how to read the data (the label column, and
-	// "mean" to impute missing values).
+	// Label, Sheet and Missing say how to read the data (the label
+	// column, a workbook's worksheet, and "mean" to impute missing
+	// values).
 	Label   string `json:"label,omitempty"`
+	Sheet   string `json:"sheet,omitempty"`
 	Missing string `json:"missing,omitempty"`
 	// Targets name real-valued target columns (regression data: the
 	// evaluation measures the RMSE of least squares).

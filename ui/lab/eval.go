@@ -141,7 +141,7 @@ func EvalRequest(cfg *Config, methods []api.MethodInfo, data api.Data, sh api.Sh
 	if size.Units > MaxEvalUnits {
 		return nil, size, fmt.Errorf("this evaluation has %d units (%d settings × %d splits); at most %d fit in a page: list fewer values (the command line, sparsefs eval, runs more)", size.Units, size.Variants, size.Splits, MaxEvalUnits)
 	}
-	data.Label, data.Missing, data.Targets = cfg.Label, cfg.Missing, cfg.Targets
+	data.Label, data.Sheet, data.Missing, data.Targets = cfg.Label, cfg.Sheet, cfg.Missing, cfg.Targets
 	return &api.Request{Op: api.OpEvalPlan, Data: data, Eval: pl}, size, nil
 }
 
@@ -157,7 +157,7 @@ func ConfigFromRequest(req *api.Request, methods []api.MethodInfo) (Config, erro
 		return cfg, errors.New("the report holds no evaluation request")
 	}
 	p := req.Eval
-	cfg.Label, cfg.Missing, cfg.Targets = req.Data.Label, req.Data.Missing, req.Data.Targets
+	cfg.Label, cfg.Sheet, cfg.Missing, cfg.Targets = req.Data.Label, req.Data.Sheet, req.Data.Missing, req.Data.Targets
 	cfg.Preprocess = p.Preprocess
 	cfg.Bias = p.Bias == nil || *p.Bias
 	byName := map[string]*api.MethodInfo{}
