@@ -180,6 +180,11 @@ type Inspection struct {
 	Warnings    []string   `json:"warnings"`
 	// Sheets are a workbook's worksheets, in order (one is read: Sheet).
 	Sheets []string `json:"sheets,omitempty"`
+	// Label is set when the request left the label column to its default
+	// and the file does not read so because another column holds text:
+	// that column (its header name, or its 1-based number) is the label
+	// the file was read with, which the requests that follow must name.
+	Label string `json:"label,omitempty"`
 }
 
 // MethodList is the answer to OpMethods.

@@ -101,6 +101,23 @@ test('a malformed CSV shows a readable message, not a blank page', async () => {
   assert.deepEqual(browser.problems, []);
 });
 
+// A clinic's export: the diagnosis, as text, in the first column. The page
+// reads it as the label, says so, and ranks as the CLI does when told
+// -label diagnosis.
+test('a file with the diagnosis first: read as the label, ranked as the CLI', async () => {
+  const page = await openPage();
+  const file = path.join(tmp, 'clinic.csv');
+  let csv = 'diagnosis,age,marker,score\n';
+  for (let i = 0; i < 20; i++) csv += `${i % 2 ? 'tumor' : 'normal'},${40 + (i * 7) % 31},${(i % 2) * 2 + (i % 5) / 10},${(i * 3) % 11}\n`;
+  writeFileSync(file, csv);
+  const expected = cli('select', '-data', file, '-label', 'diagnosis', '-method', 'fisher');
+  const shown = await uploadAndRank(page, file, 'fisher', expected.ranking.length);
+  assertSameRanking(shown, expected);
+  assert.equal(await page.$eval('#label', (s) => s.value), 'diagnosis');
+  assert.match(await page.textContent('#preview'), /column 1 \("diagnosis"\) holds text, not numbers: it is read as the class label/);
+  assert.deepEqual(browser.problems, []);
+});
+
 // The formats the core reads, through the page's file picker: the same
 // table as an Excel workbook, ARFF, LIBSVM and a MATLAB .mat file (the
 // reader's fixtures, written by independent writers) is read, described
@@ -124,6 +141,11 @@ test('other formats through the page: XLSX, ARFF, LIBSVM, MAT rank as the CLI', 
       assert.match(await page.textContent('#error-text'), /^table\.xlsx: sheet "Notes", row 1: /);
       assert.equal(await page.$eval('#sheet', (s) => s.value), 'Data');
       assert.match(await page.textContent('#data-summary'), layout);
+      // The error took the focus from the menu, and the page still answers
+      // (moving the focus once deadlocked it).
+      await page.waitForFunction(() => document.activeElement?.id === 'error');
+      await page.selectOption('#sheet', 'Data');
+      await page.waitForSelector('#error-text', { state: 'detached' });
     }
   }
   assert.deepEqual(browser.problems, []);

@@ -185,10 +185,14 @@ func (b *browser) Every(d time.Duration, f func() bool) {
 	}()
 }
 
-// Focus implements app.Backend.
+// Focus implements app.Backend. The element is focused from the browser's
+// event loop, not here: Focus runs with the page locked, and moving the
+// focus fires DOM events (a changed <select> fires "change" as it loses
+// the focus) whose handlers take the lock — called here, they would wait
+// for it forever.
 func (b *browser) Focus(id string) {
 	if el := js.Global().Get("document").Call("getElementById", id); el.Truthy() {
-		el.Call("focus")
+		js.Global().Call("setTimeout", el.Get("focus").Call("bind", el), 0)
 	}
 }
 

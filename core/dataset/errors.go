@@ -27,6 +27,13 @@ type Error struct {
 	Err error
 }
 
+// TextCell is the cause of the *Error of a feature column's cell that holds
+// text: neither a number nor a missing value. Column is the table's column
+// (1-based, as Options.Label takes it), which may be the class label.
+type TextCell struct{ Column int }
+
+func (t *TextCell) Error() string { return fmt.Sprintf("column %d holds text", t.Column) }
+
 // Unwrap returns the underlying cause.
 func (e *Error) Unwrap() error { return e.Err }
 

@@ -273,7 +273,11 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 				if c.kind == cellError {
 					return t.errf(line, j+1, ds.Columns[j], "the cell holds the error value %s, not a number", quote(c.s))
 				}
-				return t.errf(line, j+1, ds.Columns[j], "%s", numberMessage(c.s, st, numeric))
+				e := t.errf(line, j+1, ds.Columns[j], "%s", numberMessage(c.s, st, numeric))
+				if st == numBad && c.kind == cellText {
+					e.Err = &TextCell{Column: j + 1}
+				}
+				return e
 			}
 			data.add(v)
 			k++

@@ -115,8 +115,7 @@ func (d *Data) openedAs(f Opened, label string, targets []string, generated stri
 		d.name, d.size, d.num, d.sha256, d.generated = f.Name, f.Size, f.Data, d.pendingSHA, generated
 		cfg := &d.a.Config.cfg
 		cfg.Label, cfg.Sheet, cfg.Missing, cfg.Targets = label, "", "", targets
-		d.inspection = in
-		d.prepare()
+		d.adopt(in)
 	})
 }
 
@@ -162,9 +161,19 @@ func (d *Data) reread(label, sheet string) {
 			}
 			return
 		}
-		d.inspection = in
-		d.prepare()
+		d.adopt(in)
 	})
+}
+
+// adopt takes a worker's description of the file open, and the label
+// column it chose if the default did not read, and has the workers
+// prepare the data.
+func (d *Data) adopt(in *api.Inspection) {
+	if in.Label != "" {
+		d.a.Config.cfg.Label = in.Label
+	}
+	d.inspection = in
+	d.prepare()
 }
 
 // readAs says how to read the file open with cfg's settings.

@@ -226,6 +226,24 @@ func TestWorkbookSheets(t *testing.T) {
 	}
 }
 
+// A clinic's export with the diagnosis (text) first opens: the column is
+// read as the label, the page says so, and every request names it.
+func TestTextLabelFirst(t *testing.T) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	f.Open(a, "clinic.csv", []byte("diagnosis,age,marker\ntumor,61,2.5\nnormal,45,1.0\ntumor,70,3.1\nnormal,38,0.9\n"))
+	d := a.Data
+	if a.Error() != "" || !d.Open() || d.LabelName() != "diagnosis" || a.Config.Current().Label != "diagnosis" {
+		t.Fatalf("clinic file: %q, label %q (config %q)", a.Error(), d.LabelName(), a.Config.Current().Label)
+	}
+	if w := d.Inspection().Warnings; len(w) == 0 || !strings.Contains(w[0], "it is read as the class label") {
+		t.Errorf("warnings %q", w)
+	}
+	if ps := f.Prepares(0); len(ps) != 2 || ps[0].Data.Label != "diagnosis" {
+		t.Errorf("prepare %+v", ps)
+	}
+}
+
 // Errors reach the error line, in words for people.
 func TestErrors(t *testing.T) {
 	f := apptest.New(t, 2)
