@@ -187,9 +187,9 @@ func (b *browser) Every(d time.Duration, f func() bool) {
 
 // Focus implements app.Backend. The element is focused from the browser's
 // event loop, not here: Focus runs with the page locked, and moving the
-// focus fires DOM events (a changed <select> fires "change" as it loses
-// the focus) whose handlers take the lock — called here, they would wait
-// for it forever.
+// focus can dispatch DOM events within the call (from a <select> just
+// changed) whose handlers take the lock — called here, they would wait
+// for it forever (docs/wasm.md#eventenv-locking).
 func (b *browser) Focus(id string) {
 	if el := js.Global().Get("document").Call("getElementById", id); el.Truthy() {
 		js.Global().Call("setTimeout", el.Get("focus").Call("bind", el), 0)
