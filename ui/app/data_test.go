@@ -119,8 +119,17 @@ func TestImpute(t *testing.T) {
 	if !strings.Contains(w, "2 missing value(s) in 2 column(s)") || !strings.Contains(w, `1 constant feature(s), e.g. "c"`) || d.Imputing() {
 		t.Errorf("warnings %q", w)
 	}
+	// Run cannot start, and says why in words.
+	a.Config.SetMode(lab.ModeRank)
+	a.Config.ToggleMethod("fisher", true)
+	if line, ok := a.Plan(); a.CanRun() || ok || !strings.HasPrefix(line, "The data have 2 missing values: tick “fill missing values with the column mean”") {
+		t.Errorf("plan with missing values: %q, %v", line, ok)
+	}
 	from := len(f.Tasks)
 	d.SetImpute(true)
+	if line, ok := a.Plan(); !a.CanRun() || !ok {
+		t.Errorf("plan with imputation: %q", line)
+	}
 	ps := f.Prepares(from)
 	if !d.Imputing() || len(ps) != 2 || ps[0].Data.Missing != "mean" {
 		t.Errorf("impute: %+v", ps)
