@@ -218,6 +218,21 @@ func TestPage(t *testing.T) {
 	}
 	p.must("classes")
 	p.must("label")
+	// A column the menu does not list, typed: a feature as the label
+	// leaves the text of the diagnosis among the features, which the
+	// error names, and the data stay read as they were.
+	p.input("label-other", "mean texture")
+	p.click("label-read")
+	p.b.Pump(-1)
+	if !strings.Contains(a.Error(), `("diagnosis"): "malignant" is not a number`) || a.Data.LabelName() != "diagnosis" {
+		t.Errorf("label mean texture: %q, label %q", a.Error(), a.Data.LabelName())
+	}
+	p.input("label-other", "31")
+	p.click("label-read")
+	p.b.Pump(-1)
+	if a.Error() != "" || a.Data.LabelName() != "diagnosis" {
+		t.Errorf("label 31: %q, label %q", a.Error(), a.Data.LabelName())
+	}
 
 	// The evaluation's form.
 	p.input("folds", "3")

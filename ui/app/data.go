@@ -32,6 +32,7 @@ type Data struct {
 	labelsOf  *api.Inspection
 	labels    []string
 	generated string // the CSV of generated data now open
+	labelText string // typed for a label column the menu does not list
 	// pending is the data number of a file being described before it
 	// replaces the one open (0: none), pendingSHA its SHA-256.
 	pending    int
@@ -227,8 +228,19 @@ func (d *Data) warm() {
 	}
 }
 
-// SetLabel reads the data again with another label column.
+// SetLabel reads the data again with another label column: its name, or
+// its number counted from 1 (any column, not only LabelChoices').
 func (d *Data) SetLabel(name string) { d.reread(name, d.a.Config.cfg.Sheet) }
+
+// LabelText is what is typed in the box for a label column the menu does
+// not list. The box is read by a button, never on "change": a text box's
+// change event also fires when the box loses the focus, which a render
+// can cause, and a DOM event during a render waits for the render's lock
+// forever (docs/wasm.md#eventenv-locking).
+func (d *Data) LabelText() string { return d.labelText }
+
+// SetLabelText keeps what is typed in the label column's box.
+func (d *Data) SetLabelText(s string) { d.labelText = s }
 
 // Sheets are the worksheets of the workbook open (nil for other files).
 func (d *Data) Sheets() []string { return d.inspection.Sheets }
