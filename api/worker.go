@@ -121,6 +121,25 @@ type UnitDigest struct {
 	Units []*UnitResult `json:"units"`
 }
 
+// DigestOf is what the page shows of an evaluation part while the run goes
+// on: its units without the fits' full rankings, scores, per-class
+// rankings and weights — a few kilobytes the page reads instead of the
+// part (hundreds of kilobytes for a wide dataset), keeping its thread free
+// while the workers compute. The part is not changed.
+func DigestOf(p *EvalPart) UnitDigest {
+	units := make([]*UnitResult, len(p.Units))
+	for i, u := range p.Units {
+		d := *u
+		d.Fits = make([]Fit, len(u.Fits))
+		for k, f := range u.Fits {
+			f.Ranking, f.Scores, f.PerClass, f.Weights = nil, nil, nil, nil
+			d.Fits[k] = f
+		}
+		units[i] = &d
+	}
+	return UnitDigest{Units: units}
+}
+
 // Merge merges the parts kept for Session into the report, refusing when
 // they number fewer than Expect (the page then sends them all in a Run of
 // OpMerge). Light answers with the report without its units (the page has

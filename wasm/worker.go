@@ -398,24 +398,8 @@ func (w *worker) receive(c *api.Collect) error {
 	return err
 }
 
-// unitDigest is what the page shows of an evaluation part while the run
-// goes on (api.UnitDigest): its units without the fits' full rankings,
-// scores, per-class rankings and weights — a few kilobytes the page reads
-// instead of the part (hundreds of kilobytes for a wide dataset), keeping
-// its thread free while the workers compute.
-func unitDigest(p *api.EvalPart) ([]byte, error) {
-	units := make([]*api.UnitResult, len(p.Units))
-	for i, u := range p.Units {
-		d := *u
-		d.Fits = make([]api.Fit, len(u.Fits))
-		for k, f := range u.Fits {
-			f.Ranking, f.Scores, f.PerClass, f.Weights = nil, nil, nil, nil
-			d.Fits[k] = f
-		}
-		units[i] = &d
-	}
-	return json.Marshal(api.UnitDigest{Units: units})
-}
+// unitDigest is api.DigestOf(p) as JSON.
+func unitDigest(p *api.EvalPart) ([]byte, error) { return json.Marshal(api.DigestOf(p)) }
 
 // collect keeps a part of an evaluation for the merge of its session in
 // this worker: parts computed by other workers are taken as they come,

@@ -171,17 +171,7 @@ func (w *worker) keep(session int, p *api.EvalPart) {
 // digest is a part's units without the fits' rankings, scores,
 // per-class rankings and weights (as the worker digests them).
 func digest(t testing.TB, p *api.EvalPart) []byte {
-	units := make([]*api.UnitResult, len(p.Units))
-	for i, u := range p.Units {
-		d := *u
-		d.Fits = make([]api.Fit, len(u.Fits))
-		for k, fit := range u.Fits {
-			fit.Ranking, fit.Scores, fit.PerClass, fit.Weights = nil, nil, nil, nil
-			d.Fits[k] = fit
-		}
-		units[i] = &d
-	}
-	b, err := json.Marshal(api.UnitDigest{Units: units})
+	b, err := json.Marshal(api.DigestOf(p))
 	if err != nil {
 		t.Fatal(err)
 	}
