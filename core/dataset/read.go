@@ -177,12 +177,9 @@ func ReadContext(ctx context.Context, r io.Reader, opts Options) (*Dataset, erro
 	ds := &Dataset{}
 	var in io.Reader
 	if head, _ := br.Peek(2); bytes.Equal(head, magicGzip) {
-		zr, err := gzip.NewReader(br)
+		zr, err := gunzip(br)
 		if err != nil {
-			if isOurs(err) {
-				return nil, err
-			}
-			return nil, &Error{Msg: "the file looks gzip-compressed but cannot be opened: " + err.Error(), Err: err}
+			return nil, err
 		}
 		ds.Compressed = true
 		in = lim.data(zr, "gzip-compressed")
@@ -250,12 +247,9 @@ func read(lim *limits, in io.Reader, opts Options, ds *Dataset) (*Dataset, error
 		if ds.Compressed && lim.depth >= 3 {
 			return nil, &Error{Msg: "gzip inside gzip inside gzip: decompress the file"}
 		}
-		zr, err := gzip.NewReader(br)
+		zr, err := gunzip(br)
 		if err != nil {
-			if isOurs(err) {
-				return nil, err
-			}
-			return nil, &Error{Msg: "the file looks gzip-compressed but cannot be opened: " + err.Error(), Err: err}
+			return nil, err
 		}
 		ds.Compressed = true
 		lim.depth++
@@ -324,4 +318,14 @@ func an(word string) string {
 		return "n"
 	}
 	return ""
+}
+
+// gunzip opens gzip-compressed data; a header that cannot be read is an
+// *Error for people (a cancellation or a limit passes through).
+func gunzip(r io.Reader) (*gzip.Reader, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil && !isOurs(err) {
+		return nil, &Error{Msg: "the file looks gzip-compressed but cannot be opened: " + err.Error(), Err: err}
+	}
+	return zr, err
 }
