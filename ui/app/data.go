@@ -147,7 +147,7 @@ func (d *Data) reread(label, sheet string) {
 	was := *cfg
 	cfg.Label, cfg.Sheet, cfg.Targets = label, sheet, nil
 	d.a.errMsg, d.inspecting = "", true
-	req := api.Request{Op: api.OpInspect, Data: d.readAs(cfg), PreviewRows: 5}
+	req := api.Request{Op: api.OpInspect, Data: cfg.Data(d.name), PreviewRows: 5}
 	num := d.num
 	d.a.pool.Submit("read the data", api.Task{Run: &req}, num, true, nil, func(j *pool.Job) {
 		if num != d.num {
@@ -177,11 +177,6 @@ func (d *Data) adopt(in *api.Inspection) {
 	d.prepare()
 }
 
-// readAs says how to read the file open with cfg's settings.
-func (d *Data) readAs(cfg *lab.Config) api.Data {
-	return api.Data{Name: d.name, Label: cfg.Label, Sheet: cfg.Sheet, Missing: cfg.Missing, Targets: cfg.Targets}
-}
-
 // prepare has every worker read the data as a run will, and warm its code
 // up on them while the user configures — with the configuration's plan
 // when there is one (see warm) — so that a run's first units need
@@ -190,7 +185,7 @@ func (d *Data) prepare() {
 	plan, key := d.warmPlan()
 	d.warmKey = key
 	cfg := &d.a.Config.cfg
-	task := api.Task{Prepare: &api.Prepare{Data: d.readAs(cfg), Eval: plan}}
+	task := api.Task{Prepare: &api.Prepare{Data: cfg.Data(d.name), Eval: plan}}
 	for _, slot := range d.a.pool.Live() {
 		d.a.pool.SubmitTo(slot, "prepare the data", task, d.num, false, nil, nil)
 	}

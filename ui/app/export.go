@@ -181,7 +181,7 @@ func (ev *Eval) top(k int) []int {
 // settings, restricted to the given features plus the label, and saves
 // it.
 func (a *App) exportReduced(cfg lab.Config, columns []int) {
-	req := api.Request{Op: api.OpReduce, Data: api.Data{Name: strings.TrimSuffix(a.Data.name, " (demo)"), Label: cfg.Label, Sheet: cfg.Sheet, Missing: cfg.Missing, Targets: cfg.Targets},
+	req := api.Request{Op: api.OpReduce, Data: cfg.Data(strings.TrimSuffix(a.Data.name, " (demo)")),
 		Columns: append([]int(nil), columns...)}
 	a.pool.Submit("reduced data", api.Task{Run: &req}, a.Data.num, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {

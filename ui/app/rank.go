@@ -73,7 +73,7 @@ func (rk *Rank) units() ([]lab.Unit, error) {
 	if k, err := strconv.Atoi(strings.TrimSpace(c.topKText)); err != nil || k < 1 {
 		return nil, fmt.Errorf("the number of top features must be a whole number of at least 1, not %q", c.topKText)
 	}
-	return lab.Expand(&c.cfg, c.methods, api.Data{Name: a.Data.name, Targets: c.cfg.Targets}, a.Data.inspection.Dataset.Features)
+	return lab.Expand(&c.cfg, c.methods, api.Data{Name: a.Data.name}, a.Data.inspection.Dataset.Features)
 }
 
 // start starts a ranking run: every unit becomes a job of the pool.

@@ -42,6 +42,13 @@ type Config struct {
 	Preset string `json:"preset,omitempty"`
 }
 
+// Data says how to read the data file called name with the
+// configuration's settings: the label column, the sheet, missing values
+// and targets.
+func (c *Config) Data(name string) api.Data {
+	return api.Data{Name: name, Label: c.Label, Sheet: c.Sheet, Missing: c.Missing, Targets: c.Targets}
+}
+
 // MethodConfig is one chosen selector and the text of its parameter
 // fields: a value, or a list of values (a grid: one job per combination).
 type MethodConfig struct {

@@ -141,7 +141,7 @@ func EvalRequest(cfg *Config, methods []api.MethodInfo, data api.Data, sh api.Sh
 	if size.Units > MaxEvalUnits {
 		return nil, size, fmt.Errorf("this evaluation has %d units (%d settings × %d splits); at most %d fit in a page: list fewer values (the command line, sparsefs eval, runs more)", size.Units, size.Variants, size.Splits, MaxEvalUnits)
 	}
-	data.Label, data.Sheet, data.Missing, data.Targets = cfg.Label, cfg.Sheet, cfg.Missing, cfg.Targets
+	data = cfg.Data(data.Name)
 	return &api.Request{Op: api.OpEvalPlan, Data: data, Eval: pl}, size, nil
 }
 

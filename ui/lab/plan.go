@@ -45,7 +45,7 @@ func Expand(cfg *Config, methods []api.MethodInfo, data api.Data, nFeatures int)
 	if nFeatures > 0 {
 		k = min(k, nFeatures)
 	}
-	data.Label, data.Sheet, data.Missing = cfg.Label, cfg.Sheet, cfg.Missing
+	data = cfg.Data(data.Name)
 	bias := cfg.Bias
 	var units []Unit
 	for _, mc := range cfg.Methods {
