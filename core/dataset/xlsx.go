@@ -40,6 +40,28 @@ const (
 type workbook struct {
 	lim   *limits
 	files map[string]*zip.File
+	// shared is the shared string table (sharedErr the error reading
+	// it), read when a sheet first needs it: once, however many sheets
+	// are tried.
+	shared     []string
+	sharedErr  error
+	sharedRead bool
+}
+
+// sharedTable returns the workbook's shared string table, named among the
+// workbook part's relationships bookRels (none: nil).
+func (wb *workbook) sharedTable(bookRels map[string][2]string) ([]string, error) {
+	if !wb.sharedRead {
+		wb.sharedRead = true
+		for _, rel := range bookRels {
+			if strings.HasSuffix(rel[0], "/sharedStrings") && wb.files[rel[1]] != nil {
+				if wb.shared, wb.sharedErr = wb.sharedStrings(rel[1]); wb.sharedErr != nil {
+					break
+				}
+			}
+		}
+	}
+	return wb.shared, wb.sharedErr
 }
 
 // open returns the decompressed content of a part, counted against the
@@ -248,14 +270,9 @@ func (wb *workbook) readSheet(ds *Dataset, name, target, kind string, bookRels m
 		}
 		return nil, &Error{Sheet: name, Msg: what + ": choose another sheet"}
 	}
-	var shared []string
-	for _, rel := range bookRels {
-		if strings.HasSuffix(rel[0], "/sharedStrings") && wb.files[rel[1]] != nil {
-			var err error
-			if shared, err = wb.sharedStrings(rel[1]); err != nil {
-				return nil, err
-			}
-		}
+	shared, err := wb.sharedTable(bookRels)
+	if err != nil {
+		return nil, err
 	}
 	rc, err := wb.open(target)
 	if err != nil {
