@@ -97,11 +97,20 @@ type Data struct {
 	// Targets name the columns holding real-valued regression targets
 	// (header names or 1-based numbers).
 	Targets []string `json:"targets,omitempty"`
+	// ID names the column holding the samples' IDs (kept in exports, not
+	// a feature) and Ignore the columns to leave out (header names or
+	// 1-based numbers).
+	ID     string   `json:"id,omitempty"`
+	Ignore []string `json:"ignore,omitempty"`
+	// Transpose reads a file whose rows are the features and whose
+	// columns the samples (genes × samples).
+	Transpose bool `json:"transpose,omitempty"`
 	// Delimiter is ",", ";", "\t" or "" to detect it.
 	Delimiter string `json:"delimiter,omitempty"`
 	// Header is "auto" (default), "yes" or "no".
 	Header string `json:"header,omitempty"`
-	// Missing is MissingReject (default) or MissingMean.
+	// Missing is MissingReject (default), MissingMean, MissingDropFeatures
+	// or MissingDropSamples.
 	Missing string `json:"missing,omitempty"`
 	// Format is the file's format: "auto" or "" (detected from the
 	// content), "csv", "xlsx", "arff", "libsvm" or "mat".
@@ -125,6 +134,10 @@ const (
 	// MissingMean imputes each missing cell with its feature's mean over
 	// the part of the data a model is fitted on.
 	MissingMean = "mean"
+	// MissingDropFeatures leaves out every feature with a missing cell.
+	MissingDropFeatures = "drop-features"
+	// MissingDropSamples leaves out every sample with a missing cell.
+	MissingDropSamples = "drop-samples"
 )
 
 // Synth is what OpSynth generates: the data of gsr-fs §5.1 (M samples, D1

@@ -157,6 +157,8 @@ type DatasetInfo struct {
 	MissingColumns []int `json:"missing_columns"`
 	// Targets are the names of the real-valued target columns.
 	Targets []string `json:"targets,omitempty"`
+	// ID is the name of the column of sample IDs, if any.
+	ID string `json:"id,omitempty"`
 	// SHA256, in evaluation reports, identifies the data as read: the
 	// SHA-256 of the feature names, the values (their IEEE bits), the
 	// labels and the targets, so that a re-run can be checked to use the
@@ -185,6 +187,21 @@ type Inspection struct {
 	// that column (its header name, or its 1-based number) is the label
 	// the file was read with, which the requests that follow must name.
 	Label string `json:"label,omitempty"`
+	// ID, Ignore, Targets and Transpose are set when the inspection read
+	// the file so, the request having left them out: a column of text with
+	// a different value in every row (or of whole numbers, named like an
+	// ID) as the sample IDs, other text columns left out, a numeric label
+	// column with a different value in every row as a regression target
+	// (Label is then "none"), a file whose rows are features transposed.
+	// The requests that follow must say the same.
+	ID        string   `json:"id,omitempty"`
+	Ignore    []string `json:"ignore,omitempty"`
+	Targets   []string `json:"targets,omitempty"`
+	Transpose bool     `json:"transpose,omitempty"`
+	// Continuous is set when the label column holds numbers with many
+	// different values: perhaps a measurement, to read as a regression
+	// target rather than as classes.
+	Continuous bool `json:"continuous,omitempty"`
 }
 
 // MethodList is the answer to OpMethods.

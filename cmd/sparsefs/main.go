@@ -201,7 +201,13 @@ func dataFlags(fs *flag.FlagSet, d *api.Data) {
 	fs.StringVar(&d.Label, "label", "", "the label column: a header name, a 1-based column number, first or last (default last)")
 	fs.StringVar(&d.Delimiter, "delimiter", "", `the field delimiter: comma, semicolon or tab (default: detected)`)
 	fs.StringVar(&d.Header, "header", "auto", "whether the first row is a header: auto, yes or no")
-	fs.StringVar(&d.Missing, "missing", "reject", "missing cells (empty, NA, NaN): reject, or mean to impute the training mean")
+	fs.StringVar(&d.Missing, "missing", "reject", "missing cells (empty, NA, NaN): reject; mean to impute the training mean; drop-features or drop-samples to leave out the features or samples that have them")
+	fs.StringVar(&d.ID, "id", "", "the column of sample IDs (a header name or 1-based number): kept in -reduced files, not a feature")
+	fs.Func("ignore", "columns to leave out (header names or 1-based numbers, comma-separated)", func(s string) error {
+		d.Ignore = append(d.Ignore, splitList(s)...)
+		return nil
+	})
+	fs.BoolVar(&d.Transpose, "transpose", false, "the file's rows are the features and its columns the samples (genes × samples)")
 }
 
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {

@@ -190,8 +190,19 @@ func readARFF(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, er
 	if err != nil {
 		return nil, err
 	}
+	aside := map[int]bool{lab: true} // the label, the IDs, the columns left out
+	for _, want := range append([]string{opts.ID}, opts.Ignore...) {
+		if strings.TrimSpace(want) == "" {
+			continue
+		}
+		j, err := findColumn(names, true, want, "sample-ID or left-out")
+		if err != nil {
+			return nil, err
+		}
+		aside[j] = true
+	}
 	for j, a := range attrs {
-		if j == lab {
+		if aside[j] {
 			continue
 		}
 		switch a.kind {
@@ -200,7 +211,7 @@ func readARFF(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, er
 			if a.kind == arffDate {
 				what = "a date"
 			}
-			return nil, errorf(a.line, j+1, a.name, "%s attribute cannot be a feature (only numeric and nominal ones can): make it the label, or remove it", what)
+			return nil, errorf(a.line, j+1, a.name, "%s attribute cannot be a feature (only numeric and nominal ones can): make it the label or the sample IDs, or leave it out", what)
 		case arffNominal:
 			if !a.numericValues {
 				ds.Warnings = append(ds.Warnings, fmt.Sprintf("attribute %d (%s) is nominal: its values %s are read as their positions 0…%d",

@@ -112,7 +112,9 @@ func (lc *labeler) encode(ds *Dataset) error {
 		return lc.at(0, lc.col, lc.name, fmt.Sprintf("every sample has the same class %s; selection needs at least two classes (is this the right label column?)", quote(classes[0])))
 	}
 	if c == m && m > 2 {
-		return lc.at(0, lc.col, lc.name, fmt.Sprintf("%s classes for %s samples: every class has one sample, so no class can be learnt (is this the label column? Its values may be measurements, not classes)", thousands(int64(c)), thousands(int64(m))))
+		e := lc.at(0, lc.col, lc.name, fmt.Sprintf("%s classes for %s samples: every class has one sample, so no class can be learnt (is this the label column? Its values may be measurements, not classes)", thousands(int64(c)), thousands(int64(m))))
+		e.Err = &UniqueLabels{Column: lc.col, Numeric: NumericLabels(classes)}
+		return e
 	}
 	ds.Classes = classes
 	ds.Y = make([]int, m)
@@ -187,4 +189,14 @@ func spellings(classes []string) []string {
 			strings.Join(quoteAll(s), ", "), numberText(v), len(s), len(s)))
 	}
 	return out
+}
+
+// NumericLabels reports whether every label is a number.
+func NumericLabels(classes []string) bool {
+	for _, c := range classes {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(c), 64); err != nil || math.IsNaN(v) {
+			return false
+		}
+	}
+	return true
 }

@@ -34,6 +34,16 @@ type TextCell struct{ Column int }
 
 func (t *TextCell) Error() string { return fmt.Sprintf("column %d holds text", t.Column) }
 
+// UniqueLabels is the cause of the *Error of a label column whose every
+// value differs; Numeric tells whether they are all numbers (a
+// measurement, perhaps, to read as a regression target).
+type UniqueLabels struct {
+	Column  int
+	Numeric bool
+}
+
+func (u *UniqueLabels) Error() string { return fmt.Sprintf("column %d has a different value in every row", u.Column) }
+
 // Unwrap returns the underlying cause.
 func (e *Error) Unwrap() error { return e.Err }
 

@@ -37,6 +37,12 @@ const (
 	// ImputeMean keeps missing cells as NaN in X; a Scaler fitted on a
 	// training part replaces them with that part's column mean.
 	ImputeMean
+	// DropFeatures leaves out every feature that has a missing cell (with
+	// a warning naming them).
+	DropFeatures
+	// DropSamples leaves out every sample (row) that has a missing cell
+	// in a feature, the label or a target (with a warning).
+	DropSamples
 )
 
 // Options controls Read. The zero value detects the format, the delimiter
@@ -64,6 +70,20 @@ type Options struct {
 	// into Dataset.Targets and are not features. Delimited text,
 	// workbooks and ARFF only.
 	Targets []string
+	// ID names the column holding the samples' IDs (a header name or a
+	// 1-based number; empty: none): it is read as text into Dataset.IDs
+	// and is not a feature. Ignore names columns to leave out. Delimited
+	// text, workbooks and ARFF.
+	ID     string
+	Ignore []string
+	// Transpose reads a table whose rows are the features and whose
+	// columns are the samples (a genes × samples export): row i of the
+	// file is column i of the table. Delimited text and workbooks.
+	Transpose bool
+	// Survey reads a feature column holding text as missing cells instead
+	// of refusing it, and describes it in Dataset.Text: an inspection
+	// proposes the roles of such columns from it.
+	Survey bool
 	// Missing says what to do with missing feature cells.
 	Missing MissingPolicy
 	// PreviewRows is how many data rows to keep as text in
@@ -121,6 +141,16 @@ type Dataset struct {
 	// worksheets, in workbook order.
 	Sheet  string
 	Sheets []string
+	// IDs are the samples' IDs, from the column Options.ID names
+	// (IDColumn, 1-based, named IDName); nil without one.
+	IDs      []string
+	IDColumn int
+	IDName   string
+	// Ignored are the 1-based columns left out (Options.Ignore).
+	Ignored []int
+	// Text describes the feature columns that hold text (Options.Survey
+	// only), in file order.
+	Text []TextColumn
 	// Missing counts missing feature cells; MissingColumns lists the
 	// 0-based feature indices that have any.
 	Missing        int

@@ -83,6 +83,11 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 	var first, second []cell
 	var firstLine, secondLine int
 	var err error
+	if t.opts.Transpose {
+		if err := t.transpose(); err != nil {
+			return nil, err
+		}
+	}
 	if t.names == nil {
 		first, firstLine, err = t.src.next()
 		if err == io.EOF {
@@ -164,47 +169,18 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 			}
 		}
 	}
-	lab, err := labelColumn(t.opts.Label, ds.Columns, hasHeader)
+	roles, lab, err := assignRoles(ds, t.opts, hasHeader)
 	if err != nil {
 		return nil, err
 	}
-	if lab >= 0 {
-		ds.LabelColumn = lab + 1
-		ds.Label = ds.Columns[lab]
-	}
-	isTarget := make([]bool, ncols)
-	for _, want := range t.opts.Targets {
-		j, err := findColumn(ds.Columns, hasHeader, want, "target")
-		if err != nil {
-			return nil, err
-		}
-		if j == lab {
-			return nil, &Error{Msg: fmt.Sprintf("column %d (%s) cannot be both the label and a target", j+1, quote(ds.Columns[j]))}
-		}
-		if isTarget[j] {
-			return nil, &Error{Msg: fmt.Sprintf("column %d (%s) is named twice as a target", j+1, quote(ds.Columns[j]))}
-		}
-		isTarget[j] = true
-		ds.TargetColumns = append(ds.TargetColumns, j+1)
-		ds.TargetNames = append(ds.TargetNames, ds.Columns[j])
-	}
-	if lab < 0 && len(ds.TargetColumns) == 0 {
-		return nil, &Error{Msg: "label none needs target columns: name the real-valued targets, or choose a label column"}
-	}
-	for j, name := range ds.Columns {
-		if j != lab && !isTarget[j] {
-			ds.Features = append(ds.Features, name)
-		}
-	}
 	n := len(ds.Features)
-	if n == 0 {
-		return nil, &Error{Msg: "no feature columns are left besides the label and the targets"}
-	}
 	var data, targets floats
 	lc := &labeler{name: ds.Label, col: lab + 1, at: t.at, where: t.where, firstRowData: t.names == nil && !hasHeader}
-	rowsRead := 0
+	rowsRead, kept := 0, 0
 	missingCol := make([]bool, n)
 	firstMissing := (*Error)(nil)
+	var drop dropped
+	var texts survey
 	what := "the first row"
 	if hasHeader {
 		what = "the header"
@@ -236,10 +212,21 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 			ds.Preview = append(ds.Preview, row)
 		}
 		rowsRead++
+		if t.opts.Missing == DropSamples && missingFeature(rec, roles) {
+			drop.add(line)
+			return nil
+		}
+		kept++
 		k := 0
 		for j, c := range rec {
-			if isTarget[j] {
-				if c.kind == cellEmpty || (c.kind != cellNumber && isMissing(c.s)) {
+			switch roles[j] {
+			case roleIgnored:
+				continue
+			case roleID:
+				ds.IDs = append(ds.IDs, strings.Clone(c.s))
+				continue
+			case roleTarget:
+				if missingCell(c) {
 					return t.errf(line, j+1, ds.Columns[j], "the target value is missing (targets cannot be imputed: fill it in or drop the row)")
 				}
 				v, st := t.value(c)
@@ -248,9 +235,8 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 				}
 				targets.add(v)
 				continue
-			}
-			if j == lab {
-				if c.kind == cellEmpty || (c.kind != cellNumber && isMissing(c.s)) {
+			case roleLabel:
+				if missingCell(c) {
 					return t.errf(line, j+1, ds.Columns[j], "the class label is missing")
 				}
 				if err := lc.add(c.s, line); err != nil {
@@ -258,8 +244,7 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 				}
 				continue
 			}
-			v, st := t.value(c)
-			if c.kind == cellEmpty || st != numOK && (c.kind == cellText || c.kind == cellError) && isMissing(c.s) {
+			if missingCell(c) {
 				ds.Missing++
 				missingCol[k] = true
 				if firstMissing == nil {
@@ -269,9 +254,16 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 				k++
 				continue
 			}
+			v, st := t.value(c)
 			if st != numOK {
 				if c.kind == cellError {
 					return t.errf(line, j+1, ds.Columns[j], "the cell holds the error value %s, not a number", quote(c.s))
+				}
+				if st == numBad && c.kind == cellText && t.opts.Survey {
+					texts.add(j, ds.Columns[j], c.s, line)
+					data.add(math.NaN())
+					k++
+					continue
 				}
 				e := t.errf(line, j+1, ds.Columns[j], "%s", numberMessage(c.s, st, numeric))
 				if st == numBad && c.kind == cellText {
@@ -312,9 +304,12 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 	if rowsRead == 1 {
 		return nil, &Error{Msg: "the file has a single data row; selection needs at least two samples"}
 	}
+	if err := drop.check(ds, kept, t.where); err != nil {
+		return nil, err
+	}
 	if ds.Missing > 0 && t.opts.Missing == RejectMissing {
 		e := *firstMissing
-		e.Msg = fmt.Sprintf("%d missing value(s) (empty, NA or NaN cells), this is the first; fill them in, or impute them with the training mean (missing=mean)", ds.Missing)
+		e.Msg = fmt.Sprintf("%d missing value(s) (empty, NA or NaN cells), this is the first; fill them in, impute them with the training mean (missing=mean), or leave out the features or the samples that have them (missing=drop-features or drop-samples)", ds.Missing)
 		return nil, &e
 	}
 	for k, miss := range missingCol {
@@ -322,15 +317,26 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 			ds.MissingColumns = append(ds.MissingColumns, k)
 		}
 	}
-	ds.X = mat.NewDense(rowsRead, n, data.slice())
+	ds.X = mat.NewDense(kept, n, data.slice())
 	if nt := len(ds.TargetColumns); nt > 0 {
-		ds.Targets = mat.NewDense(rowsRead, nt, targets.slice())
+		ds.Targets = mat.NewDense(kept, nt, targets.slice())
+	}
+	ds.Text = texts.columns()
+	if t.opts.Missing == DropFeatures {
+		if err := dropMissingFeatures(ds); err != nil {
+			return nil, err
+		}
 	}
 	if lab < 0 {
 		return ds, nil
 	}
 	if err := lc.encode(ds); err != nil {
-		return nil, err
+		if !t.opts.Survey {
+			return nil, err
+		}
+		// A survey describes the columns even when the label does not
+		// read as classes.
+		ds.Classes, ds.Y = nil, nil
 	}
 	return ds, nil
 }
@@ -400,66 +406,6 @@ func columnNumbers(row []cell) bool {
 		}
 	}
 	return true
-}
-
-// labelColumn returns the 0-based label column, or −1 for "none".
-func labelColumn(label string, cols []string, hasHeader bool) (int, error) {
-	want := strings.TrimSpace(label)
-	switch strings.ToLower(want) {
-	case "", "last":
-		return len(cols) - 1, nil
-	case "first":
-		return 0, nil
-	case "none":
-		return -1, nil
-	}
-	return findColumn(cols, hasHeader, want, "label")
-}
-
-// findColumn finds a column by header name (exactly, else uniquely
-// case-insensitively) or 1-based number; what says which column is sought,
-// for the error message.
-func findColumn(cols []string, hasHeader bool, want, what string) (int, error) {
-	want = strings.TrimSpace(want)
-	if hasHeader {
-		for j, c := range cols {
-			if c == want {
-				return j, nil
-			}
-		}
-		found := -1
-		for j, c := range cols {
-			if strings.EqualFold(c, want) {
-				if found >= 0 {
-					found = -2
-					break
-				}
-				found = j
-			}
-		}
-		if found >= 0 {
-			return found, nil
-		}
-	}
-	if k, err := strconv.Atoi(want); err == nil {
-		if k < 1 || k > len(cols) {
-			return 0, &Error{Msg: fmt.Sprintf("%s column %d is out of range: the file has %d columns (numbered from 1)", what, k, len(cols))}
-		}
-		return k - 1, nil
-	}
-	names := cols
-	more := ""
-	if len(names) > 8 {
-		names, more = names[:8], fmt.Sprintf(" and %d more", len(cols)-8)
-	}
-	if !hasHeader {
-		how := ""
-		if what == "label" {
-			how = ", first or last"
-		}
-		return 0, &Error{Msg: fmt.Sprintf("no column is named %s: the file has no header row, so give the %s column by number (1 to %d)%s", quote(want), what, len(cols), how)}
-	}
-	return 0, &Error{Msg: fmt.Sprintf("no column is named %s; the columns are %s%s", quote(want), strings.Join(quoteAll(names), ", "), more)}
 }
 
 func quoteAll(s []string) []string {

@@ -9,8 +9,9 @@ import (
 )
 
 // WriteCSV writes the data restricted to the features columns (0-based, in
-// that order) as CSV: a header row, the chosen features, then the target
-// columns and the label column when the data have them. Numbers are
+// that order) as CSV: a header row, the sample IDs when the data have them,
+// the chosen features, then the target columns and the label column when
+// the data have them. Numbers are
 // written in the shortest form that reads back to the same double, a
 // missing cell is empty, a label is its class name; fields are quoted as
 // RFC 4180 asks.
@@ -22,7 +23,10 @@ func (d *Dataset) WriteCSV(w io.Writer, columns []int) error {
 		}
 	}
 	cw := csv.NewWriter(w)
-	row := make([]string, 0, len(columns)+len(d.TargetNames)+1)
+	row := make([]string, 0, len(columns)+len(d.TargetNames)+2)
+	if d.IDs != nil {
+		row = append(row, d.IDName)
+	}
 	for _, j := range columns {
 		row = append(row, d.Features[j])
 	}
@@ -41,6 +45,9 @@ func (d *Dataset) WriteCSV(w io.Writer, columns []int) error {
 	}
 	for i := 0; i < d.Rows(); i++ {
 		row = row[:0]
+		if d.IDs != nil {
+			row = append(row, d.IDs[i])
+		}
 		for _, j := range columns {
 			row = append(row, number(d.X.At(i, j)))
 		}

@@ -2,53 +2,126 @@ package job
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 
 	"sparsefs/api"
 )
 
-// A file whose default label column does not read because another column
-// holds text (a clinic's export with the diagnosis first): inspecting it
-// reads that column as the label, says so, and names it for the requests
-// that follow; a label the request names, a column of sample IDs, or
-// targets leave the error as it is.
-func TestInspectTextLabel(t *testing.T) {
-	inspect := func(csv string, d api.Data) (*api.Inspection, error) {
-		resp, err := Run(context.Background(), &api.Request{Op: api.OpInspect, Data: d}, Input{Raw: []byte(csv)}, nil)
-		if err != nil {
-			return nil, err
-		}
-		return resp.Inspection, nil
-	}
-	clinic := "diagnosis,age,marker\ntumor,61,2.5\nnormal,45,1.0\ntumor,70,3.1\nnormal,38,0.9\n"
-	in, err := inspect(clinic, api.Data{})
+func inspect(t *testing.T, csv string, d api.Data) *api.Inspection {
+	t.Helper()
+	resp, err := Run(context.Background(), &api.Request{Op: api.OpInspect, Data: d}, Input{Raw: []byte(csv)}, nil)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("inspect: %v", err)
 	}
+	return resp.Inspection
+}
+
+// The settings an inspection proposes read the file for a selection too.
+func selectWith(t *testing.T, csv string, in *api.Inspection) *api.Selection {
+	t.Helper()
+	d := api.Data{Label: in.Label, ID: in.ID, Ignore: in.Ignore, Targets: in.Targets, Transpose: in.Transpose}
+	method := "fisher"
+	if len(in.Targets) > 0 {
+		method = "rfs"
+	}
+	resp, err := Run(context.Background(), &api.Request{Method: method, Data: d}, Input{Raw: []byte(csv)}, nil)
+	if err != nil {
+		t.Fatalf("select with %+v: %v", d, err)
+	}
+	return resp.Selection
+}
+
+func hasPrefix(list []string, prefix string) bool {
+	for _, s := range list {
+		if strings.HasPrefix(s, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// A clinic's export with the diagnosis first: the inspection reads that
+// column as the label, says so, and names it for the requests that follow.
+func TestInspectTextLabel(t *testing.T) {
+	clinic := "diagnosis,age,marker\ntumor,61,2.5\nnormal,45,1.0\ntumor,70,3.1\nnormal,38,0.9\n"
+	in := inspect(t, clinic, api.Data{})
 	if in.Label != "diagnosis" || in.LabelColumn != 0 || in.Dataset.Features != 2 || strings.Join(in.Dataset.Classes, ",") != "normal,tumor" ||
-		len(in.Warnings) == 0 || !strings.HasPrefix(in.Warnings[0], `column 1 ("diagnosis") holds text, not numbers: it is read as the class label`) {
+		!hasPrefix(in.Warnings, `column 1 ("diagnosis") holds text, not numbers: it is read as the class label`) {
 		t.Errorf("clinic file: label %q at %d, %d features, classes %q, warnings %q", in.Label, in.LabelColumn, in.Dataset.Features, in.Dataset.Classes, in.Warnings)
 	}
-	// What the inspection chose reads the file for a selection too.
-	if _, err := Run(context.Background(), &api.Request{Method: "fisher", Data: api.Data{Label: in.Label}}, Input{Raw: []byte(clinic)}, nil); err != nil {
-		t.Errorf("select with the label chosen: %v", err)
-	}
+	selectWith(t, clinic, in)
 	// Without a header the label is the column's number.
-	in, err = inspect("tumor,61,2.5\nnormal,45,1.0\ntumor,70,3.1\nnormal,38,0.9\n", api.Data{})
-	if err != nil || in.Label != "1" || !strings.HasPrefix(in.Warnings[0], `column 1 ("f1") holds text`) {
-		t.Errorf("no header: %+v, %v", in, err)
+	in = inspect(t, "tumor,61,2.5\nnormal,45,1.0\ntumor,70,3.1\nnormal,38,0.9\n", api.Data{})
+	if in.Label != "1" || !hasPrefix(in.Warnings, `column 1 ("f1") holds text`) {
+		t.Errorf("no header: %+v", in)
 	}
-	for _, c := range []struct {
-		csv string
-		d   api.Data
-	}{
-		{clinic, api.Data{Label: "marker"}},
-		{"id,age,marker,class\nP1,61,2.5,x\nP2,45,1.0,y\nP3,70,3.1,x\nP4,38,0.9,y\n", api.Data{}}, // every ID differs: no class label
-		{clinic, api.Data{Targets: []string{"age"}}},
-	} {
-		if _, err := inspect(c.csv, c.d); err == nil || !strings.Contains(err.Error(), "is not a number") {
-			t.Errorf("%+v: %v", c.d, err)
-		}
+}
+
+// The patient ID first, the diagnosis, a text column, then measurements
+// whose last has a different value in every row: the IDs are the sample
+// IDs, the diagnosis the label, the text column left out.
+func TestInspectClinicRoles(t *testing.T) {
+	clinic := "patient,diagnosis,site,age,marker\nP1,tumor,north,61,2.5\nP2,normal,south,45,1.0\nP3,tumor,south,70,3.1\nP4,normal,north,38,0.9\n"
+	in := inspect(t, clinic, api.Data{})
+	if in.ID != "patient" || in.Label != "diagnosis" || !reflect.DeepEqual(in.Ignore, []string{"site"}) || in.Dataset.Features != 2 || in.Dataset.ID != "patient" {
+		t.Errorf("roles: id %q label %q ignore %q, %d features; warnings %q", in.ID, in.Label, in.Ignore, in.Dataset.Features, in.Warnings)
+	}
+	if !hasPrefix(in.Warnings, `column 1 ("patient") holds a different text in every row ("P1", …): it is read as the samples' IDs`) ||
+		!hasPrefix(in.Warnings, `column 3 ("site") hold text, not numbers: left out`) {
+		t.Errorf("warnings %q", in.Warnings)
+	}
+	if sel := selectWith(t, clinic, in); len(sel.Scores) != 2 {
+		t.Errorf("selection scores %v, want 2", sel.Scores)
+	}
+	// Chosen by the request, the label stays; text columns are still
+	// proposed as IDs or left out.
+	in = inspect(t, clinic, api.Data{Label: "site"})
+	if in.Label != "" || in.ID != "patient" || !reflect.DeepEqual(in.Ignore, []string{"diagnosis"}) {
+		t.Errorf("label site: id %q label %q ignore %q", in.ID, in.Label, in.Ignore)
+	}
+	// A whole-number column named like an ID is the sample IDs.
+	in = inspect(t, "patient_id,age,marker,class\n101,61,2.5,x\n102,45,1.0,y\n107,70,3.1,x\n103,38,0.9,y\n", api.Data{})
+	if in.ID != "patient_id" || in.Dataset.Features != 2 {
+		t.Errorf("numeric ID: id %q, %d features", in.ID, in.Dataset.Features)
+	}
+}
+
+// A last column of numbers with a different value in every row is read as
+// a measurement to predict; one with many values is flagged.
+func TestInspectContinuous(t *testing.T) {
+	csv := "a,b,level\n1,2,0.5\n3,4,1.25\n5,6,2.5\n7,8,3\n"
+	in := inspect(t, csv, api.Data{})
+	if in.Label != "none" || !reflect.DeepEqual(in.Targets, []string{"level"}) || !hasPrefix(in.Warnings, `the last column, "level", holds a different number in every row`) {
+		t.Errorf("unique numbers: label %q targets %q warnings %q", in.Label, in.Targets, in.Warnings)
+	}
+	selectWith(t, csv, in)
+	var b strings.Builder
+	b.WriteString("a,b,level\n")
+	for i := 0; i < 40; i++ {
+		b.WriteString(strings.Repeat("1,", 1) + "2," + []string{"0.5", "1.5", "2.5", "3.5"}[i%4] + "\n")
+	}
+	if in := inspect(t, b.String(), api.Data{}); !in.Continuous || in.Label != "" {
+		t.Errorf("non-whole labels: continuous %v label %q", in.Continuous, in.Label)
+	}
+	if in := inspect(t, "a,b,class\n1,2,1\n3,4,2\n5,6,3\n7,8,1\n9,1,2\n2,2,3\n", api.Data{}); in.Continuous {
+		t.Error("three whole-number classes flagged as a measurement")
+	}
+}
+
+// A genes × samples export with a row of classes is read transposed.
+func TestInspectFeaturesInRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("gene,S1,S2,S3,S4,S5,S6\nclass,a,b,a,b,a,b\n")
+	for g := 1; g <= 8; g++ {
+		b.WriteString("g" + string(rune('0'+g)) + ",1,2,3,4,5," + string(rune('0'+g)) + "\n")
+	}
+	in := inspect(t, b.String(), api.Data{})
+	if !in.Transpose || in.Label != "class" || in.ID != "gene" || in.Dataset.Samples != 6 || in.Dataset.Features != 8 {
+		t.Errorf("transposed: %v label %q id %q, %d × %d; warnings %q", in.Transpose, in.Label, in.ID, in.Dataset.Samples, in.Dataset.Features, in.Warnings)
+	}
+	if sel := selectWith(t, b.String(), in); len(sel.Scores) != 8 {
+		t.Errorf("%d scores, want 8", len(sel.Scores))
 	}
 }

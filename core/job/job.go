@@ -97,6 +97,12 @@ func Read(ctx context.Context, raw []byte, d *api.Data) (*Table, error) {
 
 // parse reads a file's bytes as d says, keeping previewRows rows as text.
 func parse(ctx context.Context, raw []byte, d *api.Data, previewRows int) (*dataset.Dataset, error) {
+	return parseSurvey(ctx, raw, d, previewRows, false)
+}
+
+// parseSurvey is parse, with survey reading a feature column of text as
+// missing cells and describing it (dataset.Options.Survey).
+func parseSurvey(ctx context.Context, raw []byte, d *api.Data, previewRows int, survey bool) (*dataset.Dataset, error) {
 	if raw == nil {
 		return nil, errors.New("no data given")
 	}
@@ -104,7 +110,7 @@ func parse(ctx context.Context, raw []byte, d *api.Data, previewRows int) (*data
 	if err != nil {
 		return nil, err
 	}
-	opts.PreviewRows = previewRows
+	opts.PreviewRows, opts.Survey = previewRows, survey
 	ds, err := dataset.ReadContext(ctx, bytes.NewReader(raw), opts)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -117,8 +123,8 @@ func parse(ctx context.Context, raw []byte, d *api.Data, previewRows int) (*data
 
 // options translates how d says to read a file into dataset.Options.
 func options(d *api.Data) (dataset.Options, error) {
-	opts := dataset.Options{Label: d.Label, Targets: d.Targets, Sheet: d.Sheet, XVar: d.XVar, YVar: d.YVar,
-		MaxBytes: d.MaxBytes, MaxCells: d.MaxCells}
+	opts := dataset.Options{Label: d.Label, Targets: d.Targets, ID: d.ID, Ignore: d.Ignore, Transpose: d.Transpose,
+		Sheet: d.Sheet, XVar: d.XVar, YVar: d.YVar, MaxBytes: d.MaxBytes, MaxCells: d.MaxCells}
 	var err error
 	if opts.Format, err = dataset.ParseFormat(d.Format); err != nil {
 		return opts, err
@@ -149,8 +155,12 @@ func options(d *api.Data) (dataset.Options, error) {
 	case "", api.MissingReject:
 	case api.MissingMean:
 		opts.Missing = dataset.ImputeMean
+	case api.MissingDropFeatures:
+		opts.Missing = dataset.DropFeatures
+	case api.MissingDropSamples:
+		opts.Missing = dataset.DropSamples
 	default:
-		return opts, fmt.Errorf("unknown missing-value policy %q: use reject or mean", d.Missing)
+		return opts, fmt.Errorf("unknown missing-value policy %q: use reject, mean, drop-features or drop-samples", d.Missing)
 	}
 	return opts, nil
 }

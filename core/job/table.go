@@ -53,7 +53,7 @@ func (t *Table) Info(d *api.Data) api.DatasetInfo {
 		Name: dataName(d), Samples: ds.Rows(), Features: len(ds.Features), Label: ds.Label, Header: ds.Header, Sheet: ds.Sheet,
 		Classes: nonNil(ds.Classes), Counts: ds.ClassCounts(),
 		Constant: nonNil(append([]int(nil), t.Constant()...)), Missing: ds.Missing, MissingColumns: nonNil(ds.MissingColumns),
-		Targets: ds.TargetNames,
+		Targets: ds.TargetNames, ID: ds.IDName,
 	}
 	if ds.Delimiter != 0 {
 		info.Delimiter = string(ds.Delimiter)
