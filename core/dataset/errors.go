@@ -42,7 +42,9 @@ type UniqueLabels struct {
 	Numeric bool
 }
 
-func (u *UniqueLabels) Error() string { return fmt.Sprintf("column %d has a different value in every row", u.Column) }
+func (u *UniqueLabels) Error() string {
+	return fmt.Sprintf("column %d has a different value in every row", u.Column)
+}
 
 // Unwrap returns the underlying cause.
 func (e *Error) Unwrap() error { return e.Err }
