@@ -98,13 +98,15 @@ type Data struct {
 	// (header names or 1-based numbers).
 	Targets []string `json:"targets,omitempty"`
 	// ID names the column holding the samples' IDs (kept in exports, not
-	// a feature) and Ignore the columns to leave out (header names or
-	// 1-based numbers).
+	// a feature; "none": no such column, none to propose) and Ignore the
+	// columns to leave out (header names or 1-based numbers).
 	ID     string   `json:"id,omitempty"`
 	Ignore []string `json:"ignore,omitempty"`
-	// Transpose reads a file whose rows are the features and whose
-	// columns the samples (genes × samples).
-	Transpose bool `json:"transpose,omitempty"`
+	// Transpose is "yes" to read a file whose rows are the features and
+	// whose columns the samples (genes × samples), "no" to read it as it
+	// stands, "" to read it as it stands unless an inspection finds rows
+	// of text that say otherwise.
+	Transpose string `json:"transpose,omitempty"`
 	// Delimiter is ",", ";", "\t" or "" to detect it.
 	Delimiter string `json:"delimiter,omitempty"`
 	// Header is "auto" (default), "yes" or "no".

@@ -202,6 +202,9 @@ type Inspection struct {
 	// different values: perhaps a measurement, to read as a regression
 	// target rather than as classes.
 	Continuous bool `json:"continuous,omitempty"`
+	// Aside are the 0-based columns that are not features: the label, the
+	// targets, the sample IDs and the columns left out, in order.
+	Aside []int `json:"aside"`
 }
 
 // MethodList is the answer to OpMethods.

@@ -207,7 +207,11 @@ func dataFlags(fs *flag.FlagSet, d *api.Data) {
 		d.Ignore = append(d.Ignore, splitList(s)...)
 		return nil
 	})
-	fs.BoolVar(&d.Transpose, "transpose", false, "the file's rows are the features and its columns the samples (genes × samples)")
+	fs.BoolFunc("transpose", "the file's rows are the features and its columns the samples (genes × samples)", func(s string) error {
+		on, err := strconv.ParseBool(s)
+		d.Transpose = map[bool]string{true: "yes", false: "no"}[on]
+		return err
+	})
 }
 
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {

@@ -71,7 +71,7 @@ type Options struct {
 	// workbooks and ARFF only.
 	Targets []string
 	// ID names the column holding the samples' IDs (a header name or a
-	// 1-based number; empty: none): it is read as text into Dataset.IDs
+	// 1-based number; empty or "none": none): it is read as text into Dataset.IDs
 	// and is not a feature. Ignore names columns to leave out. Delimited
 	// text, workbooks and ARFF.
 	ID     string

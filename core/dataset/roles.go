@@ -64,7 +64,7 @@ func assignRoles(ds *Dataset, opts Options, hasHeader bool) ([]role, int, error)
 		ds.TargetColumns = append(ds.TargetColumns, j+1)
 		ds.TargetNames = append(ds.TargetNames, cols[j])
 	}
-	if strings.TrimSpace(opts.ID) != "" {
+	if id := strings.TrimSpace(opts.ID); id != "" && !strings.EqualFold(id, "none") {
 		j, err := claim(opts.ID, roleID, "sample-ID")
 		if err != nil {
 			return nil, 0, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -26,11 +27,17 @@ func runInspect(ctx context.Context, req *api.Request, in Input) (*api.Inspectio
 	// A preview must show files with missing values too; the policy only
 	// matters when they are used.
 	d := req.Data
-	d.Missing = api.MissingMean
+	if d.Missing != api.MissingDropFeatures && d.Missing != api.MissingDropSamples {
+		d.Missing = api.MissingMean
+	}
 	ds, err := parse(ctx, in.Raw, &d, rows)
 	var notes []string
 	if err != nil {
-		if ds, notes = propose(ctx, in.Raw, &d, rows, err); ds == nil {
+		var next error
+		if ds, notes, next = propose(ctx, in.Raw, &d, rows, err); ds == nil {
+			if next != nil {
+				return nil, next
+			}
 			return nil, err
 		}
 	}
@@ -43,14 +50,14 @@ func runInspect(ctx context.Context, req *api.Request, in Input) (*api.Inspectio
 			}
 		}
 	}
-	if !d.Transpose && rowsLookLikeFeatures(ds) {
+	if d.Transpose == "" && rowsLookLikeFeatures(ds) {
 		notes = append(notes, fmt.Sprintf("the file has %d rows and %d columns, and its first column names every row differently: if its rows are features (genes × samples), read it with the features in rows", ds.Rows()+boolInt(ds.Header), len(ds.Columns)))
 	}
 	info := NewTable(ds).Info(&req.Data)
 	inspection := &api.Inspection{
 		Dataset: info, Columns: ds.Columns, LabelColumn: ds.LabelColumn - 1,
 		Preview: ds.Preview, Warnings: nonNil(append(notes, ds.Warnings...)), Sheets: ds.Sheets,
-		Continuous: measurement(ds),
+		Continuous: measurement(ds), Aside: aside(ds),
 	}
 	if d.Label != req.Data.Label {
 		inspection.Label = d.Label
@@ -64,14 +71,15 @@ func runInspect(ctx context.Context, req *api.Request, in Input) (*api.Inspectio
 	if len(d.Targets) != len(req.Data.Targets) {
 		inspection.Targets = d.Targets
 	}
-	inspection.Transpose = d.Transpose && !req.Data.Transpose
+	inspection.Transpose = d.Transpose == "yes" && req.Data.Transpose != "yes"
 	return inspection, nil
 }
 
 // propose reads a file that did not read as d says (err) the way its
 // columns suggest, and returns it with notes saying how, having changed d
 // to say so; nil when err is not of that kind or the file does not read so
-// either.
+// either — then with the error of that reading, when the columns of text
+// were set aside and another problem came next.
 //   - Feature columns holding text: the first whose values repeat is the
 //     label (when d leaves the label to its default), the first with a
 //     different text in every row the sample IDs, the others are left out.
@@ -79,45 +87,45 @@ func runInspect(ctx context.Context, req *api.Request, in Input) (*api.Inspectio
 //     file whose rows are the features): the file is read transposed.
 //   - A default label column of numbers, a different one in every row: it
 //     is read as a regression target.
-func propose(ctx context.Context, raw []byte, d *api.Data, rows int, err error) (*dataset.Dataset, []string) {
+func propose(ctx context.Context, raw []byte, d *api.Data, rows int, err error) (*dataset.Dataset, []string, error) {
 	var text *dataset.TextCell
 	var unique *dataset.UniqueLabels
 	switch {
 	case errors.As(err, &unique):
 		if !unique.Numeric || d.Label != "" || len(d.Targets) > 0 {
-			return nil, nil
+			return nil, nil, nil
 		}
 		try := *d
 		try.Label, try.Targets = "none", []string{strconv.Itoa(unique.Column)}
 		ds, err := parse(ctx, raw, &try, rows)
 		if err != nil {
-			return nil, nil
+			return nil, nil, nil
 		}
 		if ds.Header {
 			try.Targets = []string{ds.TargetNames[0]}
 		}
 		*d = try
-		return ds, []string{fmt.Sprintf("the last column, %s, holds a different number in every row: it is read as a measurement to predict (a regression target), not as classes", quoteName(ds.TargetNames[0]))}
+		return ds, []string{fmt.Sprintf("the last column, %s, holds a different number in every row: it is read as a measurement to predict (a regression target), not as classes", quoteName(ds.TargetNames[0]))}, nil
 	case !errors.As(err, &text):
-		return nil, nil
+		return nil, nil, nil
 	}
 	sv, err := parseSurvey(ctx, raw, d, rows, true)
 	if err != nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	if !d.Transpose && rowOfText(sv) {
+	if d.Transpose == "" && rowOfText(sv) {
 		try := *d
-		try.Transpose = true
+		try.Transpose = "yes"
 		ds, err := parse(ctx, raw, &try, rows)
 		var notes []string
 		if err != nil {
-			ds, notes = propose(ctx, raw, &try, rows, err)
+			ds, notes, _ = propose(ctx, raw, &try, rows, err)
 		}
 		if ds == nil {
-			return nil, nil
+			return nil, nil, nil
 		}
 		*d = try
-		return ds, append([]string{fmt.Sprintf("text stands in %d of %d columns, a cell or two in each: the rows of this file are read as features and its columns as samples (features in rows)", len(sv.Text), len(sv.Columns))}, notes...)
+		return ds, append([]string{fmt.Sprintf("text stands in %d of %d columns, a cell or two in each: the rows of this file are read as features and its columns as samples (features in rows)", len(sv.Text), len(sv.Columns))}, notes...), nil
 	}
 	try := *d
 	var notes, ignored []string
@@ -147,10 +155,24 @@ func propose(ctx context.Context, raw []byte, d *api.Data, rows int, err error) 
 	}
 	ds, err := parse(ctx, raw, &try, rows)
 	if err != nil {
-		return nil, nil
+		return nil, nil, err
 	}
 	*d = try
-	return ds, notes
+	return ds, notes, nil
+}
+
+// aside returns the 0-based columns that are not features, in order.
+func aside(ds *dataset.Dataset) []int {
+	cols := append([]int{ds.LabelColumn, ds.IDColumn}, ds.TargetColumns...)
+	cols = append(cols, ds.Ignored...)
+	out := []int{}
+	for _, c := range cols {
+		if c > 0 && c <= len(ds.Columns) {
+			out = append(out, c-1)
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
 // rowOfText reports whether text stands in most columns of a survey, at

@@ -21,7 +21,10 @@ func inspect(t *testing.T, csv string, d api.Data) *api.Inspection {
 // The settings an inspection proposes read the file for a selection too.
 func selectWith(t *testing.T, csv string, in *api.Inspection) *api.Selection {
 	t.Helper()
-	d := api.Data{Label: in.Label, ID: in.ID, Ignore: in.Ignore, Targets: in.Targets, Transpose: in.Transpose}
+	d := api.Data{Label: in.Label, ID: in.ID, Ignore: in.Ignore, Targets: in.Targets}
+	if in.Transpose {
+		d.Transpose = "yes"
+	}
 	method := "fisher"
 	if len(in.Targets) > 0 {
 		method = "rfs"
@@ -80,6 +83,12 @@ func TestInspectClinicRoles(t *testing.T) {
 	in = inspect(t, clinic, api.Data{Label: "site"})
 	if in.Label != "" || in.ID != "patient" || !reflect.DeepEqual(in.Ignore, []string{"diagnosis"}) {
 		t.Errorf("label site: id %q label %q ignore %q", in.ID, in.Label, in.Ignore)
+	}
+	// A label chosen with a different value in every row: with the text
+	// columns set aside, that is the problem named.
+	_, err := Run(context.Background(), &api.Request{Op: api.OpInspect, Data: api.Data{Label: "marker"}}, Input{Raw: []byte(clinic)}, nil)
+	if err == nil || !strings.Contains(err.Error(), "every class has one sample") {
+		t.Errorf("label marker: %v", err)
 	}
 	// A whole-number column named like an ID is the sample IDs.
 	in = inspect(t, "patient_id,age,marker,class\n101,61,2.5,x\n102,45,1.0,y\n107,70,3.1,x\n103,38,0.9,y\n", api.Data{})

@@ -123,7 +123,7 @@ func parseSurvey(ctx context.Context, raw []byte, d *api.Data, previewRows int, 
 
 // options translates how d says to read a file into dataset.Options.
 func options(d *api.Data) (dataset.Options, error) {
-	opts := dataset.Options{Label: d.Label, Targets: d.Targets, ID: d.ID, Ignore: d.Ignore, Transpose: d.Transpose,
+	opts := dataset.Options{Label: d.Label, Targets: d.Targets, ID: d.ID, Ignore: d.Ignore, Transpose: d.Transpose == "yes",
 		Sheet: d.Sheet, XVar: d.XVar, YVar: d.YVar, MaxBytes: d.MaxBytes, MaxCells: d.MaxCells}
 	var err error
 	if opts.Format, err = dataset.ParseFormat(d.Format); err != nil {
@@ -150,6 +150,11 @@ func options(d *api.Data) (dataset.Options, error) {
 		opts.Header = dataset.HeaderNo
 	default:
 		return opts, fmt.Errorf("unknown header setting %q: use auto, yes or no", d.Header)
+	}
+	switch d.Transpose {
+	case "", "yes", "no":
+	default:
+		return opts, fmt.Errorf("unknown transpose setting %q: use yes or no", d.Transpose)
 	}
 	switch strings.ToLower(d.Missing) {
 	case "", api.MissingReject:

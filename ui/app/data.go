@@ -33,6 +33,8 @@ type Data struct {
 	labels    []string
 	generated string // the CSV of generated data now open
 	labelText string // typed for a label column the menu does not list
+	// ignoreText is typed in the box of columns left out.
+	ignoreText string
 	// pending is the data number of a file being described before it
 	// replaces the one open (0: none), pendingSHA its SHA-256.
 	pending    int
@@ -115,6 +117,7 @@ func (d *Data) openedAs(f Opened, label string, targets []string, generated stri
 		}
 		d.name, d.size, d.num, d.sha256, d.generated = f.Name, f.Size, f.Data, d.pendingSHA, generated
 		cfg := &d.a.Config.cfg
+		fresh(cfg)
 		cfg.Label, cfg.Sheet, cfg.Missing, cfg.Targets = label, "", "", targets
 		d.adopt(in)
 	})
@@ -138,14 +141,15 @@ func inspection(j *pool.Job) (*api.Inspection, error) {
 	return &in, nil
 }
 
-// reread asks a worker to describe the file open again, read with
-// another label column (its targets dropped) or from another sheet. If it
-// cannot be read so, the error says why and the data stay open as they
-// were read before.
-func (d *Data) reread(label, sheet string) {
+// reread asks a worker to describe the file open again, read as change
+// makes the configuration say (another label column, sheet, sample-ID
+// column, …). If it cannot be read so, the error says why and the data
+// stay open as they were read before, with the settings they were read
+// with.
+func (d *Data) reread(change func(c *lab.Config)) {
 	cfg := &d.a.Config.cfg
 	was := *cfg
-	cfg.Label, cfg.Sheet, cfg.Targets = label, sheet, nil
+	change(cfg)
 	d.a.errMsg, d.inspecting = "", true
 	req := api.Request{Op: api.OpInspect, Data: cfg.Data(d.name), PreviewRows: 5}
 	num := d.num
@@ -156,7 +160,8 @@ func (d *Data) reread(label, sheet string) {
 		d.inspecting = false
 		in, err := inspection(j)
 		if err != nil {
-			cfg.Label, cfg.Sheet, cfg.Targets = was.Label, was.Sheet, was.Targets
+			cfg.Label, cfg.Sheet, cfg.Targets, cfg.ID, cfg.Ignore, cfg.Transpose, cfg.Missing =
+				was.Label, was.Sheet, was.Targets, was.ID, was.Ignore, was.Transpose, was.Missing
 			if j.State != pool.Cancelled {
 				d.a.fail(AtData, err.Error())
 			}
@@ -166,14 +171,29 @@ func (d *Data) reread(label, sheet string) {
 	})
 }
 
-// adopt takes a worker's description of the file open, and the label
-// column it chose if the default did not read, and has the workers
+// adopt takes a worker's description of the file open, and how it chose
+// to read it where the request left that open (a label, sample IDs,
+// columns left out, targets, features in rows), and has the workers
 // prepare the data.
 func (d *Data) adopt(in *api.Inspection) {
+	cfg := &d.a.Config.cfg
 	if in.Label != "" {
-		d.a.Config.cfg.Label = in.Label
+		cfg.Label = in.Label
+	}
+	if in.ID != "" {
+		cfg.ID = in.ID
+	}
+	if len(in.Ignore) > 0 {
+		cfg.Ignore = in.Ignore
+	}
+	if len(in.Targets) > 0 {
+		cfg.Targets = in.Targets
+	}
+	if in.Transpose {
+		cfg.Transpose = "yes"
 	}
 	d.inspection = in
+	d.ignoreText = strings.Join(cfg.Ignore, ", ")
 	d.prepare()
 }
 
@@ -224,8 +244,11 @@ func (d *Data) warm() {
 }
 
 // SetLabel reads the data again with another label column: its name, or
-// its number counted from 1 (any column, not only LabelChoices').
-func (d *Data) SetLabel(name string) { d.reread(name, d.a.Config.cfg.Sheet) }
+// its number counted from 1 (any column, not only LabelChoices'); it holds
+// classes.
+func (d *Data) SetLabel(name string) {
+	d.reread(func(c *lab.Config) { c.Label, c.Targets, c.ID, c.Ignore = name, nil, "", nil })
+}
 
 // LabelText is what is typed in the box for a label column the menu does
 // not list. The box is read by a button, never on "change": a text box's
@@ -243,19 +266,133 @@ func (d *Data) Sheets() []string { return d.inspection.Sheets }
 // SheetName is the worksheet read.
 func (d *Data) SheetName() string { return d.inspection.Dataset.Sheet }
 
-// SetSheet reads another worksheet of the workbook open, with its default
-// label column.
-func (d *Data) SetSheet(name string) { d.reread("", name) }
+// SetSheet reads another worksheet of the workbook open, as the worker
+// proposes to read it.
+func (d *Data) SetSheet(name string) {
+	d.reread(func(c *lab.Config) { c.Sheet = name; fresh(c) })
+}
 
-// Imputing reports whether missing values are filled with the column mean.
-func (d *Data) Imputing() bool { return d.a.Config.cfg.Missing == "mean" }
+// fresh leaves the columns' roles to the next inspection.
+func fresh(c *lab.Config) {
+	c.Label, c.Targets, c.ID, c.Ignore, c.Transpose = "", nil, "", nil, ""
+}
 
-// SetImpute fills missing values with the column mean, or not.
-func (d *Data) SetImpute(on bool) {
-	d.a.Config.cfg.Missing = ""
-	if on {
-		d.a.Config.cfg.Missing = "mean"
+// CanMeasure reports whether the label column may be read as a
+// measurement: it holds numbers (or is read so already).
+func (d *Data) CanMeasure() bool {
+	if d.Measured() {
+		return true
 	}
+	if !d.HasLabel() || d.Generated() {
+		return false
+	}
+	for _, c := range d.inspection.Dataset.Classes {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(c), 64); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Measured reports whether the label column is read as a measurement (a
+// regression target) of a file (not of generated data).
+func (d *Data) Measured() bool { return !d.Generated() && len(d.a.Config.cfg.Targets) == 1 }
+
+// SetMeasured reads the label column as a measurement to predict (a
+// regression target, evaluated by RMSE), or back as classes.
+func (d *Data) SetMeasured(on bool) {
+	if on == d.Measured() {
+		return
+	}
+	if on {
+		col := d.LabelName()
+		d.reread(func(c *lab.Config) { c.Label, c.Targets, c.ID, c.Ignore = "none", []string{col}, "", nil })
+		return
+	}
+	col := d.a.Config.cfg.Targets[0]
+	d.reread(func(c *lab.Config) { c.Label, c.Targets, c.ID, c.Ignore = col, nil, "", nil })
+}
+
+// Continuous reports whether the label column holds many different
+// numbers, like a measurement rather than classes.
+func (d *Data) Continuous() bool { return d.inspection.Continuous && !d.Measured() }
+
+// IDName is the sample-ID column's name ("" for none).
+func (d *Data) IDName() string { return d.inspection.Dataset.ID }
+
+// SetID reads the data again with another sample-ID column (its name or
+// number; "" for none).
+func (d *Data) SetID(col string) {
+	if col == "" {
+		col = "none"
+	}
+	d.reread(func(c *lab.Config) {
+		c.ID = col
+		// A column left out becomes the IDs when chosen so.
+		for i, name := range c.Ignore {
+			if name == col {
+				c.Ignore = append(c.Ignore[:i:i], c.Ignore[i+1:]...)
+				break
+			}
+		}
+	})
+}
+
+// IgnoreText is what the box of columns left out holds (names or numbers,
+// comma-separated); read by a button, as LabelText.
+func (d *Data) IgnoreText() string { return d.ignoreText }
+
+// SetIgnoreText keeps what is typed in the box of columns left out.
+func (d *Data) SetIgnoreText(s string) { d.ignoreText = s }
+
+// ApplyIgnore reads the data again leaving out the columns of the box.
+func (d *Data) ApplyIgnore() {
+	var cols []string
+	for _, f := range strings.Split(d.ignoreText, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			cols = append(cols, f)
+		}
+	}
+	d.reread(func(c *lab.Config) { c.Ignore = cols })
+}
+
+// Transposed reports whether the file is read with its features in rows.
+func (d *Data) Transposed() bool { return d.a.Config.cfg.Transpose == "yes" }
+
+// SetTransposed reads the file with its features in rows (genes ×
+// samples), or not, as the worker then proposes to read it.
+func (d *Data) SetTransposed(on bool) {
+	d.reread(func(c *lab.Config) { fresh(c); c.Transpose = map[bool]string{true: "yes", false: "no"}[on] })
+}
+
+// Missing is what is done with missing cells: "" (nothing chosen: Run
+// refuses the data), api.MissingMean, MissingDropFeatures or
+// MissingDropSamples.
+func (d *Data) Missing() string {
+	if m := d.a.Config.cfg.Missing; m != api.MissingReject {
+		return m
+	}
+	return ""
+}
+
+// MissingChoice reports whether the data have missing cells to decide
+// about (or had, before a drop).
+func (d *Data) MissingChoice() bool {
+	return d.inspection.Dataset.Missing > 0 || dropping(d.a.Config.cfg.Missing)
+}
+
+func dropping(policy string) bool {
+	return policy == api.MissingDropFeatures || policy == api.MissingDropSamples
+}
+
+// SetMissing chooses what to do with missing cells. Leaving out features
+// or samples changes the data: they are read again.
+func (d *Data) SetMissing(policy string) {
+	if dropping(policy) || dropping(d.a.Config.cfg.Missing) {
+		d.reread(func(c *lab.Config) { c.Missing = policy })
+		return
+	}
+	d.a.Config.cfg.Missing = policy
 	d.prepare()
 }
 
@@ -315,21 +452,52 @@ func sizeText(n int) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// PreviewCols are the column indices the preview table shows: the first
-// few features and the label.
+// PreviewCols are the column indices the preview table shows: the sample
+// IDs, the first few features and the label (or the measurement).
 func (d *Data) PreviewCols() []int {
 	in := d.inspection
 	var cols []int
+	id, label := d.column(in.Dataset.ID), d.labelColumn()
+	if id >= 0 {
+		cols = append(cols, id)
+	}
 	for j := range in.Columns {
-		if j != in.LabelColumn && len(cols) < 8 {
+		if j != label && j != id && len(cols) < 8 {
 			cols = append(cols, j)
 		}
 	}
-	if in.LabelColumn >= 0 {
-		cols = append(cols, in.LabelColumn)
+	if label >= 0 {
+		cols = append(cols, label)
 	}
 	return cols
 }
+
+// column returns the 0-based column named name (−1: none).
+func (d *Data) column(name string) int {
+	if name == "" {
+		return -1
+	}
+	for j, c := range d.inspection.Columns {
+		if c == name {
+			return j
+		}
+	}
+	return -1
+}
+
+// labelColumn is the label's column, or the measurement's (−1: none).
+func (d *Data) labelColumn() int {
+	if d.Measured() {
+		return d.column(d.inspection.Dataset.Targets[0])
+	}
+	if d.HasLabel() {
+		return d.inspection.LabelColumn
+	}
+	return -1
+}
+
+// IsID reports whether column j holds the sample IDs.
+func (d *Data) IsID(j int) bool { return d.inspection != nil && j == d.column(d.inspection.Dataset.ID) }
 
 // MoreColumns counts the columns the preview leaves out.
 func (d *Data) MoreColumns() int { return len(d.inspection.Columns) - len(d.PreviewCols()) }
@@ -340,8 +508,8 @@ func (d *Data) HasLabel() bool {
 	return in != nil && in.LabelColumn >= 0 && in.LabelColumn < len(in.Columns)
 }
 
-// IsLabel reports whether column j is the label.
-func (d *Data) IsLabel(j int) bool { return d.inspection != nil && j == d.inspection.LabelColumn }
+// IsLabel reports whether column j is the label (or the measurement).
+func (d *Data) IsLabel(j int) bool { return d.inspection != nil && j == d.labelColumn() }
 
 // LabelChoices are the columns offered as the label: the current one,
 // columns whose preview holds text, and the first and last few. A file with
@@ -355,8 +523,8 @@ func (d *Data) LabelChoices() []string {
 	}
 	n := len(in.Columns)
 	pick := map[int]bool{}
-	if d.HasLabel() {
-		pick[in.LabelColumn] = true
+	for _, j := range in.Aside {
+		pick[j] = true
 	}
 	for j := 0; j < n; j++ {
 		if j < 5 || j >= n-5 {
@@ -387,12 +555,13 @@ func (d *Data) LabelChoices() []string {
 	return names
 }
 
-// LabelName is the label column's name ("" when there is none).
+// LabelName is the label column's name, or the measurement's ("" when
+// there is none).
 func (d *Data) LabelName() string {
-	if !d.HasLabel() {
-		return ""
+	if j := d.labelColumn(); j >= 0 {
+		return d.inspection.Columns[j]
 	}
-	return d.inspection.Columns[d.inspection.LabelColumn]
+	return ""
 }
 
 // Warnings are the things about the data the user should know before
@@ -404,7 +573,7 @@ func (d *Data) Warnings() []string {
 		w = append(w, fmt.Sprintf("%d constant feature(s), e.g. %q: they carry no information and score 0.", n, d.featureName(ds.Constant[0])))
 	}
 	if ds.Missing > 0 {
-		w = append(w, fmt.Sprintf("%d missing value(s) in %d column(s): fill them with the column mean (below), or fix the file.", ds.Missing, len(ds.MissingColumns)))
+		w = append(w, fmt.Sprintf("%d missing value(s) in %d column(s): choose below what to do with them, or fix the file.", ds.Missing, len(ds.MissingColumns)))
 	}
 	for i, k := range ds.Counts {
 		if k == 1 {
@@ -414,13 +583,18 @@ func (d *Data) Warnings() []string {
 	return append(w, d.inspection.Warnings...)
 }
 
-// featureName maps a 0-based feature index (label excluded) to its name.
+// featureName maps a 0-based feature index to its name: the features are
+// the columns but those set aside (the label, targets, sample IDs,
+// columns left out).
 func (d *Data) featureName(k int) string {
-	if d.HasLabel() && k >= d.inspection.LabelColumn {
-		k++
+	in := d.inspection
+	for _, j := range in.Aside {
+		if j <= k {
+			k++
+		}
 	}
-	if k < len(d.inspection.Columns) {
-		return d.inspection.Columns[k]
+	if k < len(in.Columns) {
+		return in.Columns[k]
 	}
 	return strconv.Itoa(k)
 }

@@ -52,11 +52,11 @@ func TestDemoLabelAndWarmUp(t *testing.T) {
 	if d.LabelName() != "diagnosis" || len(d.LabelChoices()) != 10 || d.MoreColumns() != 22 {
 		t.Errorf("label %q of %v; %d more columns", d.LabelName(), d.LabelChoices(), d.MoreColumns())
 	}
-	// A label column that leaves text among the features: the error
-	// says which cell, and the data stay open, read as before.
-	d.SetLabel("mean radius")
+	// A label column that is not there: the error says so, and the data
+	// stay open, read as before.
+	d.SetLabel("nosuch")
 	f.Pump(-1)
-	if !d.Open() || a.Config.Current().Label != "" || d.LabelName() != "diagnosis" || !strings.Contains(a.Error(), `line 2, column 31 ("diagnosis"): "malignant" is not a number`) {
+	if !d.Open() || a.Config.Current().Label != "" || d.LabelName() != "diagnosis" || !strings.Contains(a.Error(), `no column is named "nosuch"`) {
 		t.Errorf("label %q (config %q): %q", d.LabelName(), a.Config.Current().Label, a.Error())
 	}
 	d.SetLabel("diagnosis")
@@ -108,36 +108,100 @@ func TestDemoLabelAndWarmUp(t *testing.T) {
 	}
 }
 
-// Missing values are reported, and the workers read the data with the
-// column means filled in once asked to.
-func TestImpute(t *testing.T) {
+// Missing values are reported, Run says it cannot start until the user
+// chooses what to do with them, and each choice reads the data so: the
+// column means filled in, or the features or the samples with missing
+// cells left out (the file's own cells say which: b and a have one each,
+// in rows 1 and 4).
+func TestMissingChoice(t *testing.T) {
 	f := apptest.New(t, 2)
 	a := f.App()
 	f.Open(a, "gaps.csv", []byte("a,b,c,label\n1,,3,x\n2,2,3,x\n3,4,3,y\n,5,3,y\n5,6,3,y\n"))
 	d := a.Data
 	w := strings.Join(d.Warnings(), "|")
-	if !strings.Contains(w, "2 missing value(s) in 2 column(s)") || !strings.Contains(w, `1 constant feature(s), e.g. "c"`) || d.Imputing() {
+	if !strings.Contains(w, "2 missing value(s) in 2 column(s)") || !strings.Contains(w, `1 constant feature(s), e.g. "c"`) || d.Missing() != "" || !d.MissingChoice() {
 		t.Errorf("warnings %q", w)
 	}
 	// Run cannot start, and says why in words.
 	a.Config.SetMode(lab.ModeRank)
 	a.Config.ToggleMethod("fisher", true)
-	if line, ok := a.Plan(); a.CanRun() || ok || !strings.HasPrefix(line, "The data have 2 missing values: tick “fill missing values with the column mean”") {
+	if line, ok := a.Plan(); a.CanRun() || ok || !strings.HasPrefix(line, "The data have 2 missing values: choose under the preview what to do with them") {
 		t.Errorf("plan with missing values: %q, %v", line, ok)
 	}
 	from := len(f.Tasks)
-	d.SetImpute(true)
+	d.SetMissing(api.MissingMean)
 	if line, ok := a.Plan(); !a.CanRun() || !ok {
 		t.Errorf("plan with imputation: %q", line)
 	}
 	ps := f.Prepares(from)
-	if !d.Imputing() || len(ps) != 2 || ps[0].Data.Missing != "mean" {
+	if d.Missing() != api.MissingMean || len(ps) != 2 || ps[0].Data.Missing != "mean" {
 		t.Errorf("impute: %+v", ps)
 	}
 	f.Pump(-1)
-	d.SetImpute(false)
-	if a.Config.Current().Missing != "" {
-		t.Error("imputation still on")
+	d.SetMissing(api.MissingDropFeatures)
+	f.Pump(-1)
+	if ds := d.Inspection().Dataset; ds.Features != 1 || ds.Samples != 5 || !a.CanRun() || !d.MissingChoice() {
+		t.Errorf("drop features: %d × %d, error %q", ds.Samples, ds.Features, a.Error())
+	}
+	d.SetMissing(api.MissingDropSamples)
+	f.Pump(-1)
+	if ds := d.Inspection().Dataset; ds.Features != 3 || ds.Samples != 3 || !a.CanRun() {
+		t.Errorf("drop samples: %d × %d, error %q", ds.Samples, ds.Features, a.Error())
+	}
+	d.SetMissing("")
+	f.Pump(-1)
+	if ds := d.Inspection().Dataset; ds.Samples != 5 || ds.Missing != 2 || a.CanRun() || a.Config.Current().Missing != "" {
+		t.Errorf("nothing chosen: %d samples, %d missing, missing %q", ds.Samples, ds.Missing, a.Config.Current().Missing)
+	}
+}
+
+// A clinic's export: sample IDs, a diagnosis, a text column and
+// measurements. The page reads it as the worker proposes, every request
+// says so, and the user can change each role.
+func TestClinicFile(t *testing.T) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	f.Open(a, "clinic.csv", []byte("patient,diagnosis,site,age,marker\nP1,tumor,north,61,2.5\nP2,normal,south,45,1.0\nP3,tumor,south,61,3.1\nP4,normal,north,38,0.9\nP5,tumor,north,66,2.9\nP6,normal,south,45,1.2\n"))
+	d := a.Data
+	cfg := a.Config.Current()
+	if a.Error() != "" || d.LabelName() != "diagnosis" || d.IDName() != "patient" || d.IgnoreText() != "site" || cfg.ID != "patient" || len(cfg.Ignore) != 1 {
+		t.Fatalf("proposed roles: error %q label %q id %q ignore %q", a.Error(), d.LabelName(), d.IDName(), d.IgnoreText())
+	}
+	if cols := d.PreviewCols(); cols[0] != 0 || cols[len(cols)-1] != 1 {
+		t.Errorf("preview columns %v: want the IDs first and the label last", cols)
+	}
+	from := len(f.Tasks)
+	d.SetIgnoreText("site, age")
+	d.ApplyIgnore()
+	f.Pump(-1)
+	if ds := d.Inspection().Dataset; ds.Features != 1 || a.Error() != "" {
+		t.Errorf("left out site, age: %d features, error %q", ds.Features, a.Error())
+	}
+	if ps := f.Prepares(from); len(ps) == 0 || ps[0].Data.ID != "patient" || len(ps[0].Data.Ignore) != 2 {
+		t.Errorf("prepares %+v", ps)
+	}
+	// No sample IDs: the column of IDs is then left out, as text.
+	d.SetID("")
+	f.Pump(-1)
+	if d.IDName() != "" || a.Error() != "" || !strings.Contains(d.IgnoreText(), "patient") {
+		t.Errorf("no IDs: id %q, left out %q, error %q", d.IDName(), d.IgnoreText(), a.Error())
+	}
+	// A numeric label read as a measurement (a regression target), and
+	// back as classes.
+	d.SetLabel("age")
+	f.Pump(-1)
+	if !d.CanMeasure() || d.Measured() {
+		t.Errorf("label age: can measure %v, measured %v, error %q", d.CanMeasure(), d.Measured(), a.Error())
+	}
+	d.SetMeasured(true)
+	f.Pump(-1)
+	if !d.Measured() || d.HasLabel() || a.Error() != "" || d.LabelName() != "age" || d.Inspection().Dataset.Targets[0] != "age" {
+		t.Errorf("measured: error %q", a.Error())
+	}
+	d.SetMeasured(false)
+	f.Pump(-1)
+	if d.Measured() || !d.HasLabel() || d.LabelName() != "age" {
+		t.Errorf("classes again: label %q, error %q", d.LabelName(), a.Error())
 	}
 }
 

@@ -94,8 +94,8 @@ func (a *App) Plan() (line string, ok bool) {
 	if a.Data.inspection == nil {
 		return "Load data first.", true
 	}
-	if ds := a.Data.inspection.Dataset; ds.Missing > 0 && !a.Data.Imputing() {
-		return fmt.Sprintf("The data have %d missing value%s: tick “fill missing values with the column mean” under the preview, or fill them in the file, before Run.", ds.Missing, Plural(ds.Missing)), false
+	if ds := a.Data.inspection.Dataset; ds.Missing > 0 && a.Data.Missing() == "" {
+		return fmt.Sprintf("The data have %d missing value%s: choose under the preview what to do with them (fill them in with the mean, or leave out the features or the samples that have them) before Run.", ds.Missing, Plural(ds.Missing)), false
 	}
 	workers := fmt.Sprintf("%d worker%s", a.pool.Size(), Plural(a.pool.Size()))
 	if !a.Config.EvalMode() {

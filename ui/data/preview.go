@@ -13,10 +13,20 @@ type Preview struct {
 
 func (c *Preview) dataset() *api.DatasetInfo { return &c.App.Data.Inspection().Dataset }
 
-// colClass marks the label's column.
+// colClass marks the label's and the sample IDs' columns.
 func (c *Preview) colClass(j int) string {
-	if c.App.Data.IsLabel(j) {
+	switch {
+	case c.App.Data.IsLabel(j):
 		return "label-col"
+	case c.App.Data.IsID(j):
+		return "id-col"
 	}
 	return ""
+}
+
+// missingOptions are the choices for missing cells, in the page's words.
+var missingOptions = []struct{ value, text string }{
+	{api.MissingMean, "fill them in with the feature's mean (over the samples a model is fitted on)"},
+	{api.MissingDropFeatures, "leave out the features that have them"},
+	{api.MissingDropSamples, "leave out the samples that have them"},
 }

@@ -24,12 +24,16 @@ type Config struct {
 	// column for the embedded models.
 	Preprocess string `json:"preprocess"`
 	Bias       bool   `json:"bias"`
-	// Label, Sheet and Missing say how to read the data (the label
-	// column, a workbook's worksheet, and "mean" to impute missing
-	// values).
-	Label   string `json:"label,omitempty"`
-	Sheet   string `json:"sheet,omitempty"`
-	Missing string `json:"missing,omitempty"`
+	// Label, Sheet, Missing, ID, Ignore and Transpose say how to read the
+	// data (the label column, a workbook's worksheet, what to do with
+	// missing cells — api.Missing* —, the sample-ID column, the columns
+	// left out, features in rows).
+	Label     string   `json:"label,omitempty"`
+	Sheet     string   `json:"sheet,omitempty"`
+	Missing   string   `json:"missing,omitempty"`
+	ID        string   `json:"id,omitempty"`
+	Ignore    []string `json:"ignore,omitempty"`
+	Transpose string   `json:"transpose,omitempty"`
 	// Targets name real-valued target columns (regression data: the
 	// evaluation measures the RMSE of least squares).
 	Targets []string `json:"targets,omitempty"`
@@ -43,10 +47,11 @@ type Config struct {
 }
 
 // Data says how to read the data file called name with the
-// configuration's settings: the label column, the sheet, missing values
-// and targets.
+// configuration's settings: the label column, the sheet, missing values,
+// targets, sample IDs, columns left out, features in rows.
 func (c *Config) Data(name string) api.Data {
-	return api.Data{Name: name, Label: c.Label, Sheet: c.Sheet, Missing: c.Missing, Targets: c.Targets}
+	return api.Data{Name: name, Label: c.Label, Sheet: c.Sheet, Missing: c.Missing, Targets: c.Targets,
+		ID: c.ID, Ignore: c.Ignore, Transpose: c.Transpose}
 }
 
 // MethodConfig is one chosen selector and the text of its parameter
