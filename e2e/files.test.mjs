@@ -51,7 +51,7 @@ test('a clinic export: IDs, diagnosis, a text column and NA cells are read as pr
   assert.equal(await page.$eval('#ignore', (s) => s.value), 'site');
   const text = await page.textContent('#preview');
   assert.match(text, /column 1 \("patient"\) holds a different text in every row/);
-  assert.match(text, /column 3 \("site"\) hold text, not numbers: left out/);
+  assert.match(text, /column 3 \("site"\) holds text, not numbers: left out/);
   // The IDs lead the preview.
   assert.equal(await page.$eval('#preview table.preview thead th', (th) => th.textContent), 'patient');
   // Missing cells: Run explains itself in words until a choice is made.

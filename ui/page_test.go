@@ -224,7 +224,7 @@ func TestPage(t *testing.T) {
 	p.input("label-other", "mean texture")
 	p.click("label-read")
 	p.b.Pump(-1)
-	if a.Error() != "" || a.Data.LabelName() != "mean texture" || !strings.Contains(strings.Join(a.Data.Warnings(), "|"), `column 31 ("diagnosis") hold text, not numbers: left out`) {
+	if a.Error() != "" || a.Data.LabelName() != "mean texture" || !strings.Contains(strings.Join(a.Data.Warnings(), "|"), `column 31 ("diagnosis") holds text, not numbers: left out`) {
 		t.Errorf("label mean texture: %q, label %q, warnings %q", a.Error(), a.Data.LabelName(), a.Data.Warnings())
 	}
 	p.must("continuous-hint")

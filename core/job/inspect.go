@@ -151,7 +151,11 @@ func propose(ctx context.Context, raw []byte, d *api.Data, rows int, err error) 
 		if len(ignored) > 5 {
 			ignored, more = ignored[:5], fmt.Sprintf(" and %d more", len(ignored)-5)
 		}
-		notes = append(notes, fmt.Sprintf("%s%s hold text, not numbers: left out of the features", strings.Join(ignored, ", "), more))
+		verb := "holds"
+		if len(ignored) > 1 {
+			verb = "hold"
+		}
+		notes = append(notes, fmt.Sprintf("%s%s %s text, not numbers: left out of the features", strings.Join(ignored, ", "), more, verb))
 	}
 	ds, err := parse(ctx, raw, &try, rows)
 	if err != nil {

@@ -72,7 +72,7 @@ func TestInspectClinicRoles(t *testing.T) {
 		t.Errorf("roles: id %q label %q ignore %q, %d features; warnings %q", in.ID, in.Label, in.Ignore, in.Dataset.Features, in.Warnings)
 	}
 	if !hasPrefix(in.Warnings, `column 1 ("patient") holds a different text in every row ("P1", …): it is read as the samples' IDs`) ||
-		!hasPrefix(in.Warnings, `column 3 ("site") hold text, not numbers: left out`) {
+		!hasPrefix(in.Warnings, `column 3 ("site") holds text, not numbers: left out`) {
 		t.Errorf("warnings %q", in.Warnings)
 	}
 	if sel := selectWith(t, clinic, in); len(sel.Scores) != 2 {

@@ -496,6 +496,17 @@ func (d *Data) labelColumn() int {
 	return -1
 }
 
+// IsAside reports whether column j is neither a feature nor the label:
+// the sample IDs, or a column left out.
+func (d *Data) IsAside(j int) bool {
+	for _, k := range d.inspection.Aside {
+		if k == j {
+			return j != d.labelColumn()
+		}
+	}
+	return false
+}
+
 // IsID reports whether column j holds the sample IDs.
 func (d *Data) IsID(j int) bool { return d.inspection != nil && j == d.column(d.inspection.Dataset.ID) }
 
@@ -573,7 +584,7 @@ func (d *Data) Warnings() []string {
 		w = append(w, fmt.Sprintf("%d constant feature(s), e.g. %q: they carry no information and score 0.", n, d.featureName(ds.Constant[0])))
 	}
 	if ds.Missing > 0 {
-		w = append(w, fmt.Sprintf("%d missing value(s) in %d column(s): choose below what to do with them, or fix the file.", ds.Missing, len(ds.MissingColumns)))
+		w = append(w, fmt.Sprintf("%d missing value(s) in %d column(s): choose under “Missing cells” what to do with them, or fix the file.", ds.Missing, len(ds.MissingColumns)))
 	}
 	for i, k := range ds.Counts {
 		if k == 1 {

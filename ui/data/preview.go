@@ -13,12 +13,12 @@ type Preview struct {
 
 func (c *Preview) dataset() *api.DatasetInfo { return &c.App.Data.Inspection().Dataset }
 
-// colClass marks the label's and the sample IDs' columns.
+// colClass marks the label's column, and those that are not features.
 func (c *Preview) colClass(j int) string {
 	switch {
 	case c.App.Data.IsLabel(j):
 		return "label-col"
-	case c.App.Data.IsID(j):
+	case c.App.Data.IsAside(j):
 		return "id-col"
 	}
 	return ""
