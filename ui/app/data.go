@@ -507,8 +507,6 @@ func (d *Data) IsAside(j int) bool {
 	return false
 }
 
-// IsID reports whether column j holds the sample IDs.
-func (d *Data) IsID(j int) bool { return d.inspection != nil && j == d.column(d.inspection.Dataset.ID) }
 
 // MoreColumns counts the columns the preview leaves out.
 func (d *Data) MoreColumns() int { return len(d.inspection.Columns) - len(d.PreviewCols()) }
