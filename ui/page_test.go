@@ -203,6 +203,16 @@ func TestPage(t *testing.T) {
 	if got := len(p.all(p.must("running"), func(e *vugu.VGNode) bool { return e.Data == "li" })); got != 2 {
 		t.Errorf("%d worker lines", got)
 	}
+	// The recommended start replaces the methods chosen.
+	a.Config.ToggleMethod("relieff", true)
+	p.click("recommended")
+	if got := a.Config.Current().Methods; len(got) != 2 || got[0].Name != "fisher" || got[1].Name != "rfs" {
+		t.Errorf("recommended start: %+v", got)
+	}
+	if txt := p.html(); !strings.Contains(txt, "A sparse model robust to outlying samples") || !strings.Contains(txt, "How strongly the model is pushed to use few features") {
+		t.Error("rfs is not described in words")
+	}
+	a.Config.ToggleMethod("rfs", false)
 
 	// The demo.
 	csv, err := os.ReadFile("../assets/demo/breast-cancer-wisconsin.csv")

@@ -88,6 +88,19 @@ func (c *Config) ToggleMethod(method string, on bool) {
 	c.a.Data.warm()
 }
 
+// Recommend chooses the recommended start (lab.Recommended) instead of
+// the methods chosen.
+func (c *Config) Recommend() {
+	for _, m := range append([]lab.MethodConfig(nil), c.cfg.Methods...) {
+		c.cfg.Toggle(m.Name, false)
+	}
+	for _, name := range lab.Recommended {
+		c.cfg.Toggle(name, true)
+	}
+	c.cfg.Preset = ""
+	c.a.Data.warm()
+}
+
 // ParamText is the text of a parameter's field.
 func (c *Config) ParamText(method, param string) string {
 	v, _ := c.cfg.Value(method, param)

@@ -3,6 +3,7 @@ package configure
 import (
 	"sparsefs/api"
 	"sparsefs/ui/app"
+	"sparsefs/ui/lab"
 )
 
 // Params are a chosen method's parameters: a text field for each (a value
@@ -16,4 +17,13 @@ type Params struct {
 // name, "d" its description.
 func (c *Params) id(kind string, p api.Param) string {
 	return kind + "-" + c.Method.Name + "-" + p.Name
+}
+
+// words is a parameter's line in words, or its formula line when the page
+// has none.
+func (c *Params) words(p api.Param) string {
+	if w := lab.ParamWords(c.Method.Name, p.Name); w != "" {
+		return w
+	}
+	return p.Doc
 }
