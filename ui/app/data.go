@@ -507,7 +507,6 @@ func (d *Data) IsAside(j int) bool {
 	return false
 }
 
-
 // MoreColumns counts the columns the preview leaves out.
 func (d *Data) MoreColumns() int { return len(d.inspection.Columns) - len(d.PreviewCols()) }
 
