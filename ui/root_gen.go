@@ -31,6 +31,11 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		_ = vgparent
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
 		vgparent.AppendChild(vgn)
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "nav", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "skip"}, vugu.VGAttribute{Namespace: "", Key: "aria-label", Val: "Skip links"}}}
+		vgparent.AppendChild(vgn)
+		vgn.SetInnerHTML(vugu.HTML("\x3Ca href=\"#run-h\"\x3ESkip to Run\x3C/a\x3E \x3Ca href=\"#results-h\"\x3ESkip to the results\x3C/a\x3E"))
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n  "}
+		vgparent.AppendChild(vgn)
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "header", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "top"}}}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(vugu.HTML("\n    \x3Ch1\x3Esparsefs\x3C/h1\x3E\n    \x3Cp class=\"tagline\"\x3EFeature selection in your browser. Your data never leave this computer.\x3C/p\x3E\n  "))

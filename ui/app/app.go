@@ -143,6 +143,8 @@ type App struct {
 	errAt    string // where errMsg shows (AtData, Elsewhere)
 	notice   string // a passing remark (a loaded report, a cancel)
 	announce string // what a screen reader should hear (role=status)
+	// cancelled is set when the last run was cancelled.
+	cancelled bool
 	ready    bool   // the workers have listed their methods
 }
 

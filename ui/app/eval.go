@@ -190,7 +190,11 @@ func (ev *Eval) planDone(e *evalState, prev *evalState, j *pool.Job) {
 		return
 	}
 	e.run = run
+	from := "the cancelled run"
 	if prev != nil && prev.run != nil {
+		if prev.run.Complete() {
+			from = "the last run, which had the same settings"
+		}
 		e.reused = run.Reuse(prev.run)
 	}
 	labels := lab.VariantLabels(run.Plan.Header.Variants)
@@ -212,7 +216,7 @@ func (ev *Eval) planDone(e *evalState, prev *evalState, j *pool.Job) {
 	}
 	e.dirty = true
 	if e.reused > 0 {
-		a.notice = fmt.Sprintf("%d unit%s taken over from the cancelled run.", e.reused, Plural(e.reused))
+		a.notice = fmt.Sprintf("%d unit%s taken over from %s.", e.reused, Plural(e.reused), from)
 	}
 	if run.Complete() {
 		ev.merge(e)

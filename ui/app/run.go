@@ -31,7 +31,7 @@ func (a *App) Run() {
 	if !a.CanRun() {
 		return
 	}
-	a.errMsg, a.notice = "", ""
+	a.errMsg, a.notice, a.cancelled = "", "", false
 	a.runs++
 	if a.Config.EvalMode() {
 		a.Eval.start()
@@ -40,6 +40,19 @@ func (a *App) Run() {
 	}
 	a.b.Pace(true)
 	a.b.Every(tickEvery, a.tick)
+	a.b.AfterRender(func() { a.b.Focus("progress-area") })
+}
+
+// Focus targets: the results' summary when a run has finished (the
+// results' heading in the ranking mode), Run when it was cancelled.
+func (a *App) endFocus() string {
+	switch {
+	case a.cancelled:
+		return "run"
+	case a.showing == lab.ModeEval:
+		return "results-summary"
+	}
+	return "results-h"
 }
 
 // tick redraws the charts when results have come in; it stops once the
@@ -51,6 +64,7 @@ func (a *App) tick() bool {
 	}
 	if done {
 		a.b.Pace(false)
+		a.b.AfterRender(func() { a.b.Focus(a.endFocus()) })
 	}
 	return !done
 }
@@ -61,6 +75,7 @@ func (a *App) Cancel() {
 		return
 	}
 	n := a.pool.Cancel()
+	a.cancelled = true
 	if a.showing == lab.ModeEval && a.Eval.ev != nil {
 		e := a.Eval.ev
 		if e.run == nil || e.planJob.State == pool.Cancelled {

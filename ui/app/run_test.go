@@ -25,6 +25,13 @@ func TestCancelAndResume(t *testing.T) {
 	if !a.Running() || a.CanRun() || f.Tick() != 1 {
 		t.Fatal("not running")
 	}
+	// The keyboard focus follows the run: to its progress when it starts,
+	// to Run when it is cancelled (and to the results' summary when it
+	// finishes, below).
+	f.Render()
+	if f.Focused != "progress-area" {
+		t.Errorf("focus %q when the run starts", f.Focused)
+	}
 	if s := a.ProgressText(); s != "Planning the evaluation…" {
 		t.Errorf("progress %q", s)
 	}
@@ -44,6 +51,11 @@ func TestCancelAndResume(t *testing.T) {
 	}
 	a.Cancel()
 	f.Pump(-1)
+	f.Tick()
+	f.Render()
+	if f.Focused != "run" {
+		t.Errorf("focus %q after cancel", f.Focused)
+	}
 	want := "Cancelled. The 4 units already finished are kept (the charts show them); Run with the same settings finishes the other 5."
 	if a.Notice() != want || a.Announce() != want || a.Running() {
 		t.Fatalf("after cancel: %q, running %v", a.Notice(), a.Running())
@@ -70,6 +82,11 @@ func TestCancelAndResume(t *testing.T) {
 	plan, report := evaluate(t, f, a, data)
 	if a.Notice() != "4 units taken over from the cancelled run." {
 		t.Errorf("notice %q", a.Notice())
+	}
+	f.Tick()
+	f.Render()
+	if f.Focused != "results-summary" {
+		t.Errorf("focus %q when the run has finished", f.Focused)
 	}
 	if n := len(f.RunsOf(api.OpEval, from)); n != 5 {
 		t.Errorf("the resumed run ran %d units, not 5", n)
