@@ -145,7 +145,7 @@ type App struct {
 	announce string // what a screen reader should hear (role=status)
 	// cancelled is set when the last run was cancelled.
 	cancelled bool
-	ready    bool   // the workers have listed their methods
+	ready     bool // the workers have listed their methods
 }
 
 // New makes the page's state: the default configuration, and a pool of
