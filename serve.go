@@ -131,12 +131,15 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.log {
 		// The browser marks its fetches of a service worker's script (at
 		// registration and at each check for a new version) with the header
-		// "Service-Worker: script"; the tests tell them apart by it.
+		// "Service-Worker: script"; the tests tell them apart by it. The
+		// status tells a download (200) from a revalidation (304).
 		sw := ""
 		if v := r.Header.Get("Service-Worker"); v != "" {
 			sw = " service-worker=" + v
 		}
-		fmt.Fprintf(os.Stderr, "serve: %s %s%s\n", r.Method, r.URL.RequestURI(), sw)
+		st := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		defer func() { fmt.Fprintf(os.Stderr, "serve: %s %s%s status=%d\n", r.Method, r.URL.RequestURI(), sw, st.status) }()
+		w = st
 	}
 	hdr := w.Header()
 	if !s.plain {
@@ -173,6 +176,17 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	http.ServeContent(w, r, rel, st.ModTime(), f)
+}
+
+// statusWriter remembers the status of a response, for the log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
 }
 
 // open opens the file at rel (slash-separated, relative to the folder) if

@@ -165,8 +165,16 @@
   // The service worker keeps the app for offline use (secure contexts
   // only: https, or localhost). It is registered with a relative URL, so
   // its scope is wherever the app is served from.
+  // It is registered once the page has loaded and both wasm modules are
+  // downloaded, so that its install finds them in the HTTP cache (sw.js).
+  const pageLoaded = new Promise((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', resolve);
+  });
+  let uiLoaded;
+  const uiModule = new Promise((resolve) => { uiLoaded = resolve; });
   if (navigator.serviceWorker && window.isSecureContext) {
-    window.addEventListener('load', () => {
+    Promise.all([pageLoaded, workerModule.catch(() => {}), uiModule]).then(() => {
       navigator.serviceWorker.register('sw.js').then((reg) => {
         const offer = (sw) => {
           if (!sw || !navigator.serviceWorker.controller) {
@@ -209,7 +217,7 @@
 
   const go = new Go();
   self.sparsefsLoadWasm('ui.wasm', go.importObject)
-    .then((instance) => go.run(instance))
+    .then((instance) => { uiLoaded(); return go.run(instance); })
     .then(() => fail('The page stopped unexpectedly (see the browser console). Reload the page to start again.'))
     .catch((err) => fail('The page could not start: ' + err));
 })();

@@ -14,9 +14,11 @@ const CACHE = 'sparsefs-' + VERSION;
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // cache: 'reload' skips the HTTP cache: the files of this build,
-    // not older copies.
-    await cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' })));
+    // cache: 'no-cache' revalidates what the HTTP cache holds: the files
+    // of this build, not older copies, and those the page has just
+    // downloaded (it registers this worker once both wasm modules are in)
+    // come back as 304, not downloaded a second time.
+    await cache.addAll(FILES.map((f) => new Request(f, { cache: 'no-cache' })));
   })());
 });
 

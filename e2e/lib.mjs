@@ -26,7 +26,8 @@ const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 // {url, base, stop, requests}. Options: dir (default dist; dist-e2e holds
 // the test double), plain (no security headers, as a bare static host),
 // log (requests collects every request the server receives, as {method,
-// url, serviceWorker}: url is the path with the query, serviceWorker the
+// url, serviceWorker, status}: url is the path with the query, status the
+// response's (304: revalidated, no body), serviceWorker the
 // value of the Service-Worker header, which the browser sets when it
 // fetches a service worker's script; see updateCheck).
 export async function startServer(base = '/', { dir = 'dist', plain = false, log = false } = {}) {
@@ -46,8 +47,8 @@ export async function startServer(base = '/', { dir = 'dist', plain = false, log
     const lines = errText.split('\n');
     errText = lines.pop();
     for (const line of lines) {
-      const m = line.match(/^serve: (\S+) (\S+)(?: service-worker=(\S+))?$/);
-      if (m) requests.push({ method: m[1], url: m[2], serviceWorker: m[3] ?? null });
+      const m = line.match(/^serve: (\S+) (\S+)(?: service-worker=(\S+))? status=(\d+)$/);
+      if (m) requests.push({ method: m[1], url: m[2], serviceWorker: m[3] ?? null, status: Number(m[4]) });
       else if (line.trim()) process.stderr.write(line + '\n');
     }
   });

@@ -29,6 +29,24 @@ test('a whole analysis makes no network request: generate, evaluate, exports, up
   await analysisWithoutRequests(browser, server, tmp);
 });
 
+// A first visit downloads each file once: the service worker, installed
+// once the page has both wasm modules, revalidates them from the HTTP
+// cache (304, no body) instead of downloading them again.
+test('a first visit downloads each wasm file once', async () => {
+  const { server, page } = await setup({ log: true });
+  await openApp(page, server.url);
+  await controlled(page);
+  await page.evaluate(async () => {
+    const keys = await caches.keys();
+    const cache = await caches.open(keys.find((k) => k.startsWith('sparsefs-')));
+    if (!(await cache.match('worker.wasm')) || !(await cache.match('ui.wasm'))) throw new Error('the wasm files are not cached');
+  });
+  for (const file of ['ui.wasm', 'worker.wasm']) {
+    const got = server.requests.filter((r) => r.url === server.base + file);
+    assert.equal(got.filter((r) => r.status === 200).length, 1, `${file}: ${JSON.stringify(got)}`);
+  }
+});
+
 test('with the network off, the app reloads from its cache and runs the demo', async () => {
   const { server, browser, page } = await setup({ log: true }, '/sub/path/');
   await openApp(page, server.url);
