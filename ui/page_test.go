@@ -203,6 +203,9 @@ func TestPage(t *testing.T) {
 	if got := len(p.all(p.must("running"), func(e *vugu.VGNode) bool { return e.Data == "li" })); got != 2 {
 		t.Errorf("%d worker lines", got)
 	}
+	// The combined selectors are offered with the others.
+	p.must("m-stabsel")
+	p.must("m-consensus")
 	// The recommended start replaces the methods chosen.
 	a.Config.ToggleMethod("relieff", true)
 	p.click("recommended")

@@ -287,3 +287,33 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// The combined selectors (stability selection around a base, a consensus
+// of two selectors) evaluate in the page as sparsefs eval evaluates the
+// same request.
+func TestEnsembleEvaluation(t *testing.T) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	data := evalCSV()
+	f.Open(a, "t.csv", data)
+	c := a.Config
+	c.ToggleMethod("fisher", false)
+	c.ToggleMethod("stabsel", true)
+	c.SetParam("stabsel", "pairs", "5")
+	c.ToggleMethod("consensus", true)
+	c.Protocol.SetFolds("3")
+	c.Protocol.SetKList("1, 2")
+	c.Protocol.SetSeed("4")
+	if line, ok := a.Plan(); !ok {
+		t.Fatalf("plan %q", line)
+	}
+	f.Pump(-1)
+	plan, report := evaluate(t, f, a, data)
+	if a, b := noTimes(report), noTimes(oneRun(t, plan, data)); a != b {
+		t.Errorf("the page's report differs from one run:\n%s\n%s", a, b)
+	}
+	var r api.EvalReport
+	if err := json.Unmarshal(report, &r); err != nil || len(r.Results) != 2 {
+		t.Fatalf("report: %v, %d results", err, len(r.Results))
+	}
+}
