@@ -138,7 +138,9 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			sw = " service-worker=" + v
 		}
 		st := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		defer func() { fmt.Fprintf(os.Stderr, "serve: %s %s%s status=%d\n", r.Method, r.URL.RequestURI(), sw, st.status) }()
+		defer func() {
+			fmt.Fprintf(os.Stderr, "serve: %s %s%s status=%d\n", r.Method, r.URL.RequestURI(), sw, st.status)
+		}()
 		w = st
 	}
 	hdr := w.Header()
