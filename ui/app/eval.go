@@ -251,8 +251,10 @@ func (ev *Eval) unitDone(e *evalState, u int, j *pool.Job) {
 		ev.merge(e)
 		return
 	}
+	// A cancelled run: the charts of the units done are redrawn after the
+	// render that gives Run back, not before it.
 	e.ended = a.now()
-	ev.refreshCharts()
+	a.b.AfterRender(ev.refreshCharts)
 	a.b.Pace(false)
 }
 

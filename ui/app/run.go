@@ -88,7 +88,7 @@ func (a *App) Cancel() {
 		a.notice = fmt.Sprintf("Cancelled %d job%s; the results already finished are kept.", n, Plural(n))
 	}
 	a.announce = a.notice
-	a.refreshCharts()
+	a.b.AfterRender(a.refreshCharts) // after the render that gives Run back
 }
 
 // refreshCharts rebuilds the charts of the results shown.
