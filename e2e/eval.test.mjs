@@ -56,7 +56,7 @@ test('demo → evaluation: one point per K on the accuracy charts, the numbers o
   for (const cls of ['svm', 'knn']) {
     await page.waitForSelector(`#chart-accuracy-${cls} svg`);
     assert.equal(await page.$$eval(`#chart-accuracy-${cls} path.line`, (p) => p.length), 3);
-    assert.equal(await page.$$eval(`#chart-accuracy-${cls} circle.mark`, (m) => m.length), 9);
+    assert.equal(await page.$$eval(`#chart-accuracy-${cls} .mark`, (m) => m.length), 9);
   }
   const titles = await page.$$eval('#charts svg > title', (ts) => ts.map((t) => t.textContent));
   assert.deepEqual(titles, ['Accuracy vs K — svm(C=1,ovo,free bias)', 'Accuracy vs K — knn(k=3)', 'Redundancy rate of the top K features',
@@ -71,7 +71,7 @@ test('demo → evaluation: one point per K on the accuracy charts, the numbers o
   }));
   assert.deepEqual(rows, expected);
   // The hover value of a point: the mean accuracy itself.
-  const mark = await page.$eval('#chart-accuracy-svm circle.mark title', (t) => t.textContent);
+  const mark = await page.$eval('#chart-accuracy-svm .mark title', (t) => t.textContent);
   assert.match(mark, /^fisher: K 5, accuracy 0\.\d+ \(band /);
   assert.ok(Math.abs(Number(mark.match(/accuracy ([\d.]+)/)[1]) - want.results[0].accuracy[0].mean[0]) < 1e-3);
   // The report saved from the page: the CLI's numbers, every parameter and
@@ -169,7 +169,7 @@ test('Generate data: the synthetic demo, its ground truth in the results, the fi
   await runAndWait(page);
   // Informative features among the top K, and the best share possible.
   await page.waitForSelector('#chart-truth svg');
-  const best = await page.$$eval('#chart-truth circle.mark title', (ts) => ts.map((t) => t.textContent).filter((t) => t.startsWith('the best')));
+  const best = await page.$$eval('#chart-truth .mark title', (ts) => ts.map((t) => t.textContent).filter((t) => t.startsWith('the best')));
   assert.deepEqual(best, ['the best possible: K 3, share informative 1', 'the best possible: K 6, share informative 1', 'the best possible: K 12, share informative 0.5']);
   // The ranking marks the ground truth: the generator's f1…f6.
   const truth = await page.$$eval('#ranking tbody tr', (trs) => trs.map((tr) => [tr.cells[1].textContent, tr.cells[6].textContent]));

@@ -12,6 +12,9 @@ type Series struct {
 	Name   string
 	X, Y   []float64
 	Lo, Hi []float64
+	// Hidden leaves the series out of the plot (its legend entry stays,
+	// struck through, and its colour and shape stay its own).
+	Hidden bool
 }
 
 // LineChart plots series against a shared x axis: accuracy against the
@@ -45,6 +48,9 @@ func (c *LineChart) domain() (x0, x1, y0, y1 float64, ok bool) {
 	x1, y1 = math.Inf(-1), math.Inf(-1)
 	use := func(v float64) bool { return finite(v) && (!c.LogY || v > 0) }
 	for _, s := range c.Series {
+		if s.Hidden {
+			continue
+		}
 		for i := range s.X {
 			if i >= len(s.Y) || !finite(s.X[i]) {
 				continue
@@ -77,7 +83,7 @@ func (c *LineChart) SVG() string {
 	p := plotArea{left: 64, top: 32, right: w - 16, bottom: h - 48}
 	items := make([]legendItem, len(c.Series))
 	for i, s := range c.Series {
-		items[i] = legendItem{s.Name, i}
+		items[i] = legendItem{s.Name, i, s.Hidden}
 	}
 	xs, ys, lh := legendLayout(items, p.left, p.right-p.left)
 	if len(c.Series) < 2 {
@@ -114,14 +120,23 @@ func (c *LineChart) SVG() string {
 	if yl == "" {
 		yl = "y"
 	}
+	// The bands first, beneath every line: a band drawn over another
+	// series' line would veil it.
+	b.WriteString(`<g class="bands">`)
 	for i, s := range c.Series {
+		if d := bandPath(s, xs_, ysc); d != "" && !s.Hidden {
+			b.printf(`<path class="band %s" d="%s" fill="%s" fill-opacity="%s" stroke="none"/>`, seriesClass(i), d, seriesColour(i), f(bandOpacity(len(c.Series))))
+		}
+	}
+	b.WriteString(`</g>`)
+	for i, s := range c.Series {
+		if s.Hidden {
+			continue
+		}
 		cls, col := seriesClass(i), seriesColour(i)
 		b.printf(`<g class="series %s">`, cls)
-		if d := bandPath(s, xs_, ysc); d != "" {
-			b.printf(`<path class="band %s" d="%s" fill="%s" fill-opacity="0.18" stroke="none"/>`, cls, d, col)
-		}
 		if d := linePath(s.X, s.Y, xs_, ysc); d != "" {
-			b.printf(`<path class="line %s" d="%s" fill="none" stroke="%s" stroke-width="2" stroke-linejoin="round"/>`, cls, d, col)
+			b.printf(`<path class="line %s" d="%s" fill="none" stroke="%s" stroke-width="2" stroke-linejoin="round"%s/>`, cls, d, col, dashAttr(i))
 		}
 		every := (len(s.X) + maxMarks - 1) / maxMarks
 		for k := range s.X {
@@ -139,7 +154,7 @@ func (c *LineChart) SVG() string {
 			if s.Name != "" {
 				label = s.Name + ": " + label
 			}
-			b.printf(`<circle class="mark %s" cx="%s" cy="%s" r="3" fill="%s"><title>%s</title></circle>`, cls, f(x), f(y), col, esc(label))
+			b.marker(i, x, y, label)
 		}
 		b.WriteString(`</g>`)
 	}
