@@ -27,6 +27,8 @@ type Eval struct {
 	dv, dk, ds   int
 	detailCharts []Chart
 	unitsOpen    bool
+	// hidden are the selectors (by label) the charts leave out.
+	hidden map[string]bool
 }
 
 // evalState is one evaluation on the page (run here, or loaded from a

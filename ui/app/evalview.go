@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,6 +26,7 @@ func (ev *Eval) view() *lab.EvalView {
 	}
 	if e.view == nil || e.dirty {
 		e.view = lab.NewEvalView(e.run.View(), e.truth)
+		e.view.Hidden = ev.hiddenRows(e.view.Labels)
 		e.dirty = false
 		if ev.dk < 0 || ev.dk >= len(e.view.Rep.K) {
 			ev.dk = defaultK(e.view.Rep.K)
@@ -64,6 +66,9 @@ func (ev *Eval) refreshCharts() {
 	if f, ok := v.TruthChart(); ok {
 		add(&a.charts, f)
 	}
+	if f, ok := v.StabilityChart(); ok {
+		add(&a.charts, f)
+	}
 	add(&a.charts, v.RedundancyChart())
 	if f, ok := v.SparsityChart(); ok {
 		add(&a.charts, f)
@@ -101,12 +106,19 @@ func (ev *Eval) Summary() string {
 	return s
 }
 
-// Warnings are the evaluation's warnings.
+// Warnings are the evaluation's warnings, each once.
 func (ev *Eval) Warnings() []string {
-	if v := ev.view(); v != nil {
-		return v.Rep.Warnings
+	v := ev.view()
+	if v == nil {
+		return nil
 	}
-	return nil
+	var out []string
+	for _, w := range v.Rep.Warnings {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // Table is the results table: its head and rows.

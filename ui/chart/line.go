@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"cmp"
 	"math"
 	"strings"
 )
@@ -29,8 +30,12 @@ type LineChart struct {
 	IntegerX bool
 	// YMin and YMax, if not NaN, fix the y domain (0 and 1 for accuracy).
 	YMin, YMax float64
-	// Format, if set, writes a value in a hover label (default Num).
+	// Format, if set, writes a y value in a hover label (default Num;
+	// x values are always written by Num).
 	Format func(float64) string
+	// HoverX and HoverY, if set, name x and y in the hover labels
+	// (default the axis labels).
+	HoverX, HoverY string
 }
 
 // NewLineChart returns a chart with an automatic y domain.
@@ -113,13 +118,7 @@ func (c *LineChart) SVG() string {
 	if format == nil {
 		format = Num
 	}
-	xl, yl := c.XLabel, c.YLabel
-	if xl == "" {
-		xl = "x"
-	}
-	if yl == "" {
-		yl = "y"
-	}
+	xl, yl := cmp.Or(c.HoverX, c.XLabel, "x"), cmp.Or(c.HoverY, c.YLabel, "y")
 	// The bands first, beneath every line: a band drawn over another
 	// series' line would veil it.
 	b.WriteString(`<g class="bands">`)
@@ -147,7 +146,7 @@ func (c *LineChart) SVG() string {
 			if !finite(x) || !finite(y) || !finite(s.Y[k]) {
 				continue
 			}
-			label := xl + " " + format(s.X[k]) + ", " + yl + " " + format(s.Y[k])
+			label := xl + " " + Num(s.X[k]) + ", " + yl + " " + format(s.Y[k])
 			if k < len(s.Lo) && k < len(s.Hi) && finite(s.Lo[k]) && finite(s.Hi[k]) {
 				label += " (band " + format(s.Lo[k]) + " to " + format(s.Hi[k]) + ")"
 			}

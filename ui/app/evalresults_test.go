@@ -1,0 +1,103 @@
+package app_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"sparsefs/ui/app/apptest"
+)
+
+// The evaluation's results read themselves: the summary names, for each
+// classifier, the selector and K of the best mean accuracy in the saved
+// report (found here from the report's JSON); the stability chart shows
+// every selector; hiding a selector takes its lines off every chart and
+// showing it puts them back; each warning is listed once.
+func TestEvaluationSummaryAndLegend(t *testing.T) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	data := evalCSV()
+	f.Open(a, "t.csv", data)
+	configure(t, f, a)
+	_, report := evaluate(t, f, a, data)
+	var rep struct {
+		K           []int    `json:"k"`
+		Classifiers []string `json:"classifiers"`
+		Results     []struct {
+			Method   string `json:"method"`
+			Accuracy []struct {
+				Mean []float64 `json:"mean"`
+			} `json:"accuracy"`
+			Stability *struct {
+				Index []*float64 `json:"index"`
+			} `json:"stability"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(report, &rep); err != nil {
+		t.Fatal(err)
+	}
+	e := a.Eval
+	labels := e.VariantLabels()
+	findings := e.Findings()
+	if len(findings) != len(rep.Classifiers) {
+		t.Fatalf("%d findings for %d classifiers: %q", len(findings), len(rep.Classifiers), findings)
+	}
+	for q := range rep.Classifiers {
+		bv, bk := -1, -1
+		for v, vr := range rep.Results {
+			for ki, m := range vr.Accuracy[q].Mean {
+				if bv < 0 || m > rep.Results[bv].Accuracy[q].Mean[bk] || (m == rep.Results[bv].Accuracy[q].Mean[bk] && rep.K[ki] < rep.K[bk]) {
+					bv, bk = v, ki
+				}
+			}
+		}
+		want := fmt.Sprintf(": %s, keeping %d of 8 features — %.1f%%", labels[bv], rep.K[bk], 100*rep.Results[bv].Accuracy[q].Mean[bk])
+		if !strings.Contains(findings[q], want) {
+			t.Errorf("finding %d %q lacks %q", q, findings[q], want)
+		}
+		if !strings.Contains(findings[q], "All 8 features together were not measured") {
+			t.Errorf("finding %d %q does not say all features were not measured (K = 1, 2, 4)", q, findings[q])
+		}
+		if st := rep.Results[bv].Stability; st != nil && st.Index[bk] != nil && !strings.Contains(findings[q], fmt.Sprintf("stability %.2f", *st.Index[bk])) {
+			t.Errorf("finding %d %q lacks the stability %.2f", q, findings[q], *st.Index[bk])
+		}
+	}
+	chart := func(id string) string {
+		for _, ch := range a.Charts() {
+			if ch.ID == id {
+				return ch.SVG
+			}
+		}
+		return ""
+	}
+	st := chart("stability")
+	for _, l := range labels {
+		if !strings.Contains(st, "<title>"+l+": K 1, stability ") {
+			t.Errorf("the stability chart lacks %s's point at K = 1", l)
+		}
+	}
+	if !strings.Contains(chart("accuracy-svm"), "<title>fisher: K 1, accuracy ") {
+		t.Fatalf("fisher is not on the accuracy chart: %.3000s", chart("accuracy-svm"))
+	}
+	e.ToggleSeries(0)
+	if lg := e.Legend(); !lg[0].Hidden || lg[1].Hidden {
+		t.Errorf("legend after hiding fisher %+v", lg)
+	}
+	for _, id := range []string{"accuracy-svm", "accuracy-knn", "stability"} {
+		if strings.Contains(chart(id), "<title>fisher: K") || !strings.Contains(chart(id), "<title>fisher (hidden)</title>") {
+			t.Errorf("%s still draws fisher, or its legend does not say hidden", id)
+		}
+	}
+	e.ToggleSeries(0)
+	if !strings.Contains(chart("accuracy-svm"), "<title>fisher: K 1, accuracy ") || e.Legend()[0].Hidden {
+		t.Error("fisher is not back on the accuracy chart")
+	}
+	seen := map[string]bool{}
+	for _, w := range e.Warnings() {
+		if seen[w] {
+			t.Errorf("warning %q twice", w)
+		}
+		seen[w] = true
+	}
+}
