@@ -101,3 +101,47 @@ func TestEvaluationSummaryAndLegend(t *testing.T) {
 		seen[w] = true
 	}
 }
+
+// The comparison, on request once the run has ended: the selectors' top K
+// side by side are the rankings across the splits the details show for
+// each, and the CSV saved holds every feature with each selector's rank.
+func TestEvaluationCompare(t *testing.T) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	data := evalCSV()
+	f.Open(a, "t.csv", data)
+	configure(t, f, a)
+	evaluate(t, f, a, data)
+	f.Render()
+	e := a.Eval
+	if !e.CanCompare() || e.Comparing() {
+		t.Fatalf("can compare %v, comparing %v", e.CanCompare(), e.Comparing())
+	}
+	e.SetCompare(true)
+	labels := e.CompareLabels()
+	top := e.CompareTop()
+	if len(labels) != 3 || len(top) != e.DetailK() || len(e.CompareCharts()) != 1 || len(e.OverlapRows()) != 3 {
+		t.Fatalf("labels %q, %d top rows for K = %d, %d charts", labels, len(top), e.DetailK(), len(e.CompareCharts()))
+	}
+	for v := range labels {
+		e.SetVariant(v)
+		rk := e.Ranking()
+		for r := range top {
+			if want := rk[r].Name + " (" + strings.ReplaceAll(rk[r].Freq, " ", "") + ")"; top[r][v] != want {
+				t.Errorf("%s's rank %d: %q, the details show %q", labels[v], r+1, top[r][v], want)
+			}
+		}
+	}
+	if d := e.OverlapRows(); d[0][1] != "1.00" {
+		t.Errorf("a selector's overlap with itself %q", d[0][1])
+	}
+	a.ExportComparison()
+	dl := f.LastDownload()
+	lines := strings.Split(strings.TrimSpace(dl.Text), "\n")
+	if dl.Name != "selectors-compared-top4.csv" || len(lines) != 9 || !strings.HasPrefix(lines[0], "consensus_rank,feature,index,consensus_p,in_top_4_of_selectors,fisher rank,") {
+		t.Errorf("%s:\n%s", dl.Name, dl.Text)
+	}
+	if rows := e.ConsensusRows(); len(rows) != 8 || rows[0].Rank != "1" || len(rows[0].Ranks) != 3 {
+		t.Errorf("consensus %+v", rows)
+	}
+}

@@ -24,6 +24,13 @@ func (ev *Eval) view() *lab.EvalView {
 	if ev.DetailReady() && ev.dv >= 0 && ev.dv < len(e.run.Plan.Header.Variants) && e.run.Full(ev.dv) {
 		e.dirty = true // the details of the selector shown, read in full
 	}
+	if ev.DetailReady() && ev.comparing {
+		for v := range e.run.Plan.Header.Variants {
+			if e.run.Full(v) {
+				e.dirty = true // every selector, for the comparison
+			}
+		}
+	}
 	if e.view == nil || e.dirty {
 		e.view = lab.NewEvalView(e.run.View(), e.truth)
 		e.view.Hidden = ev.hiddenRows(e.view.Labels)
@@ -54,7 +61,7 @@ func defaultK(ks []int) int {
 // refreshCharts rebuilds the evaluation's charts.
 func (ev *Eval) refreshCharts() {
 	a := ev.a
-	a.charts, ev.detailCharts = nil, nil
+	a.charts, ev.detailCharts, ev.compareCharts = nil, nil, nil
 	v := ev.view()
 	if v == nil || v.UnitsDone() == 0 {
 		return
@@ -79,6 +86,9 @@ func (ev *Eval) refreshCharts() {
 	}
 	if f, ok := v.WeightsChart(ev.dv, max(ev.ds, 0), ev.dk); ok {
 		add(&ev.detailCharts, f)
+	}
+	if c := ev.Comparison(); c != nil {
+		add(&ev.compareCharts, c.OverlapChart())
 	}
 }
 
