@@ -22,6 +22,9 @@ type Rank struct {
 	a     *App
 	run   *runState
 	focus int // the job shown in detail (its index in run.jobs)
+	// qOnly keeps, in the ranking table, the features with q ≤ QCut
+	// (rankq.go).
+	qOnly bool
 }
 
 // runState is one ranking run: its configuration, its jobs and their
