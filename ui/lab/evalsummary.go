@@ -34,8 +34,10 @@ func stabilityWords(x float64) string {
 }
 
 // Summary says, in words, what the evaluation found: one Finding per
-// classifier (or one for the RMSE of regression data); none before any
-// unit has finished.
+// classifier (or one for the RMSE of regression data), the best among the
+// K below the number of features (a selection), compared with all the
+// features when the K list holds their number; none before any unit has
+// finished.
 func (v *EvalView) Summary() []Finding {
 	var out []Finding
 	byMeasure := map[int][]measure{}
@@ -57,7 +59,7 @@ func (v *EvalView) Summary() []Finding {
 		var best measure
 		bk := -1
 		for _, m := range byMeasure[q] {
-			ki := m.best()
+			ki := m.bestSelection(d)
 			if ki < 0 {
 				continue
 			}
@@ -87,9 +89,12 @@ func (v *EvalView) Summary() []Finding {
 		}
 		text := fmt.Sprintf("%s: %s, keeping %d of %d features — %s (mean ± standard deviation over the %s).",
 			head, v.Labels[best.variant], v.Rep.K[bk], d, val(best, bk), v.splitsText())
-		if all >= 0 {
+		switch {
+		case all == bk:
+			text += " (No smaller K was evaluated.)"
+		case all >= 0:
 			text += fmt.Sprintf(" With all %d features: %s.", d, val(best, all))
-		} else {
+		default:
 			text += fmt.Sprintf(" All %d features together were not measured (add K = %d to the list to compare).", d, d)
 		}
 		if st := v.Rep.Results[best.variant].Stability; st != nil {
@@ -101,6 +106,29 @@ func (v *EvalView) Summary() []Finding {
 		out = append(out, Finding{Variant: best.variant, KIndex: bk, Text: text})
 	}
 	return out
+}
+
+// bestSelection is the index of K with the best mean among the K below d
+// (a selection: fewer than all d features), or best's when the list has
+// no such K.
+func (m measure) bestSelection(d int) int {
+	if m.s.Mean == nil {
+		return -1
+	}
+	sel := m
+	sel.s.Mean = append([]float64(nil), m.s.Mean...)
+	fewer := false
+	for ki := range sel.s.Mean {
+		if ki < len(m.ks) && m.ks[ki] >= d {
+			sel.s.Mean[ki] = math.NaN()
+		} else if ki < len(m.ks) {
+			fewer = true
+		}
+	}
+	if !fewer {
+		return m.best()
+	}
+	return sel.best()
 }
 
 // num2 writes a number with two decimals.

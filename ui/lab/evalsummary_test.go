@@ -80,6 +80,13 @@ func TestSummary(t *testing.T) {
 	if len(got) != 1 || got[0].Text != want || got[0].Variant != 1 || got[0].KIndex != 3 {
 		t.Errorf("summary %+v\nwant %q", got, want)
 	}
+	// A's 99% with all ten features is no selection: B at K = 4 stays the
+	// headline.
+	rep10 := tenKReport()
+	rep10.Results[0].Accuracy[0].Mean[9] = 0.99
+	if got := NewEvalView(rep10, nil).Summary(); len(got) != 1 || got[0].Variant != 1 || got[0].KIndex != 3 {
+		t.Errorf("summary with all features best %+v", got)
+	}
 	// Without K = every feature, the summary says it was not measured.
 	rep := viewReport()
 	rep.Results[1].Stability = nil

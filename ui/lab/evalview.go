@@ -162,7 +162,8 @@ type measure struct {
 	classifier int
 	s          api.Summary
 	format     func(float64) string
-	lower      bool // lower is better
+	lower      bool  // lower is better
+	ks         []int // the K list
 }
 
 // best is the index of K with the best mean (the first of equals), or −1.
@@ -183,13 +184,13 @@ func (v *EvalView) measures() []measure {
 	for i, vr := range v.Rep.Results {
 		for q, label := range v.Rep.Classifiers {
 			if q < len(vr.Accuracy) {
-				out = append(out, measure{i, "accuracy % · " + ClassifierName(label), q, vr.Accuracy[q], pct, false})
+				out = append(out, measure{i, "accuracy % · " + ClassifierName(label), q, vr.Accuracy[q], pct, false, v.Rep.K})
 			}
 		}
 		if vr.RMSE != nil {
-			out = append(out, measure{i, "RMSE", -1, *vr.RMSE, chart.Num, true})
+			out = append(out, measure{i, "RMSE", -1, *vr.RMSE, chart.Num, true, v.Rep.K})
 		} else if len(v.Rep.Classifiers) == 0 {
-			out = append(out, measure{i, "RMSE", -1, api.Summary{}, chart.Num, true})
+			out = append(out, measure{i, "RMSE", -1, api.Summary{}, chart.Num, true, v.Rep.K})
 		}
 	}
 	return out

@@ -185,7 +185,7 @@ func (c *Eval) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					_ = e
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "small series-toggle"}}}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("aria-pressed", !e.Hidden)
+					vgn.AddAttrInterface("aria-pressed", fmt.Sprint(!e.Hidden))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.App.Eval.ToggleSeries(e.Index) },

@@ -181,7 +181,7 @@ func (c *Rank) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "q-cut"}, vugu.VGAttribute{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "small"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("aria-pressed", c.App.Rank.QOnly())
+						vgn.AddAttrInterface("aria-pressed", fmt.Sprint(c.App.Rank.QOnly()))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "click",
 							Func:      func(event vugu.DOMEvent) { c.App.Rank.SetQOnly(!c.App.Rank.QOnly()) },
