@@ -66,7 +66,7 @@ func (ev *Eval) refreshCharts() {
 	if v == nil || v.UnitsDone() == 0 {
 		return
 	}
-	add := func(list *[]Chart, f lab.Figure) { *list = append(*list, NewChart(f.ID, f.Title, f.SVG, f.Note)) }
+	add := func(list *[]Chart, f lab.Figure) { *list = append(*list, NewChart(f)) }
 	for _, f := range v.AccuracyCharts() {
 		add(&a.charts, f)
 	}

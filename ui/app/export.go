@@ -8,21 +8,24 @@ import (
 	"strings"
 
 	"sparsefs/api"
+	"sparsefs/ui/chart"
 	"sparsefs/ui/lab"
 	"sparsefs/ui/pool"
 )
 
 // Chart is a chart ready to show. Key identifies its markup (a hash), so
-// that an unchanged chart is not drawn again.
+// that an unchanged chart is not drawn again; table makes its values as a
+// table (charttable.go).
 type Chart struct {
 	ID, Key, Title, SVG, Note string
+	table                     func() chart.Table
 }
 
-// NewChart makes a Chart.
-func NewChart(id, title, svg, note string) Chart {
+// NewChart makes the Chart of a figure.
+func NewChart(f lab.Figure) Chart {
 	h := fnv.New64a()
-	h.Write([]byte(svg))
-	return Chart{ID: id, Key: fmt.Sprintf("%s/%x", id, h.Sum64()), Title: title, SVG: svg, Note: note}
+	h.Write([]byte(f.SVG))
+	return Chart{ID: f.ID, Key: fmt.Sprintf("%s/%x", f.ID, h.Sum64()), Title: f.Title, SVG: f.SVG, Note: f.Note, table: f.Table}
 }
 
 // Charts are the charts of the results shown.

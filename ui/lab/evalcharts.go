@@ -83,7 +83,7 @@ func (v *EvalView) AccuracyCharts() []Figure {
 			}
 			c.Series = append(c.Series, v.hide(i, bandSeries(v.Labels[i], x, acc, 0, 100, 100)))
 		}
-		out = append(out, Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("Test accuracy (%%) of the top K features of each training part; mean ± one standard deviation over the %s.", v.splitsText())})
+		out = append(out, NewFigure(c.ID, c.Title, c, fmt.Sprintf("Test accuracy (%%) of the top K features of each training part; mean ± one standard deviation over the %s.", v.splitsText())))
 	}
 	if len(v.Rep.Classifiers) == 0 {
 		c := newKChart(chart.Frame{ID: "rmse", Title: "RMSE of least squares vs K", YLabel: "RMSE"})
@@ -94,7 +94,7 @@ func (v *EvalView) AccuracyCharts() []Figure {
 			}
 			c.Series = append(c.Series, v.hide(i, bandSeries(v.Labels[i], x, rmse, 0, math.Inf(1), 1)))
 		}
-		out = append(out, Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("Test RMSE of ordinary least squares on the top K features (lower is better); mean ± one standard deviation over the %s.", v.splitsText())})
+		out = append(out, NewFigure(c.ID, c.Title, c, fmt.Sprintf("Test RMSE of ordinary least squares on the top K features (lower is better); mean ± one standard deviation over the %s.", v.splitsText())))
 	}
 	return out
 }
@@ -122,14 +122,14 @@ func (v *EvalView) RedundancyChart() Figure {
 			}
 			c.Series = append(c.Series, s)
 		}
-		return Figure{id, title, c.SVG(), note}
+		return NewFigure(id, title, c, note)
 	}
 	c := newKChart(chart.Frame{ID: id, Title: title, YLabel: "redundancy rate"})
 	x := v.kAxis()
 	for i, vr := range v.Rep.Results {
 		c.Series = append(c.Series, v.hide(i, bandSeries(v.Labels[i], x, vr.Redundancy, 0, 1, 1)))
 	}
-	return Figure{id, title, c.SVG(), note}
+	return NewFigure(id, title, c, note)
 }
 
 // SparsityChart draws the sparsity level of the embedded selectors' W (its
@@ -150,7 +150,7 @@ func (v *EvalView) SparsityChart() (Figure, bool) {
 		return Figure{}, false
 	}
 	c.Series = []chart.BarSeries{s}
-	return Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("Rows of W above 10⁻⁶ × the largest (a method refitted per K has K of them); mean ± one standard deviation over the %s.", v.splitsText())}, true
+	return NewFigure(c.ID, c.Title, c, fmt.Sprintf("Rows of W above 10⁻⁶ × the largest (a method refitted per K has K of them); mean ± one standard deviation over the %s.", v.splitsText())), true
 }
 
 // TimeChart draws each selector's fitting time per split.
@@ -165,7 +165,7 @@ func (v *EvalView) TimeChart() Figure {
 		}
 	}
 	c.Series = []chart.BarSeries{s}
-	return Figure{c.ID, c.Title, c.SVG(), "The selector's fits on a training part (all its fits, for a method refitted per K); mean ± one standard deviation. Classifiers excluded."}
+	return NewFigure(c.ID, c.Title, c, "The selector's fits on a training part (all its fits, for a method refitted per K); mean ± one standard deviation. Classifiers excluded.")
 }
 
 // maxTraces bounds the lines of one convergence chart.
@@ -211,12 +211,12 @@ func (v *EvalView) ConvergenceCharts() []Figure {
 		c.LogY = logWorthy(c.Series)
 		note := "The exact objective after each iteration, on each training part."
 		if total > len(c.Series) {
-			note += fmt.Sprintf(" The first %d of %d fits are drawn.", len(c.Series), total)
+			note += fmt.Sprintf(" The first %d of %d fits are Drawn.", len(c.Series), total)
 		}
 		if v.Rep.Results[groups[m][0]].PerK {
 			note += fmt.Sprintf(" %s is refitted for every K: its fits for K = %d.", m, v.Rep.K[last])
 		}
-		out = append(out, Figure{c.ID, c.Title, c.SVG(), note})
+		out = append(out, NewFigure(c.ID, c.Title, c, note))
 	}
 	return out
 }
@@ -268,7 +268,7 @@ func (v *EvalView) TruthChart() (Figure, bool) {
 		best.Y = append(best.Y, math.Min(1, float64(nInf)/float64(k)))
 	}
 	c.Series = append(c.Series, best)
-	return Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("The generator made %d informative features (f1…f%d), %d redundant copies of half of them and %d irrelevant ones; a perfect selector picks the informative ones first.", nInf, nInf, v.Truth.D1, v.Truth.D2)}, true
+	return NewFigure(c.ID, c.Title, c, fmt.Sprintf("The generator made %d informative features (f1…f%d), %d redundant copies of half of them and %d irrelevant ones; a perfect selector picks the informative ones first.", nInf, nInf, v.Truth.D1, v.Truth.D2)), true
 }
 
 // StabilityChart draws each selector's stability index against K
@@ -294,5 +294,5 @@ func (v *EvalView) StabilityChart() (Figure, bool) {
 	if !any {
 		return Figure{}, false
 	}
-	return Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("1: every one of the %s kept the same K features; 0: they overlap no more than random choices would. Band: 95%% confidence interval. Read as agreement: above 0.75 excellent, 0.40 to 0.75 fair to good, below 0.40 poor.", v.splitsText())}, true
+	return NewFigure(c.ID, c.Title, c, fmt.Sprintf("1: every one of the %s kept the same K features; 0: they overlap no more than random choices would. Band: 95%% confidence interval. Read as agreement: above 0.75 excellent, 0.40 to 0.75 fair to good, below 0.40 poor.", v.splitsText())), true
 }

@@ -115,7 +115,7 @@ func (c *Comparison) OverlapChart() Figure {
 	h.ShowValues = len(c.Labels) <= 12
 	h.Format = func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 	h.Rows, h.Cols, h.Values = c.Labels, c.Labels, c.Overlap
-	return Figure{h.ID, h.Title, h.SVG(), "Shared features ÷ features in either list: 1 when two selectors keep the same K features, 0 when they share none."}
+	return NewFigure(h.ID, h.Title, h, "Shared features ÷ features in either list: 1 when two selectors keep the same K features, 0 when they share none.")
 }
 
 // CSV writes the comparison: every feature in consensus order with its

@@ -12,9 +12,22 @@ import (
 )
 
 // Figure is a chart ready to show: its id (the page's element ids derive
-// from it), title, SVG markup and a line under it.
+// from it), title, SVG markup, a line under it, and its values as a table
+// (made when asked for).
 type Figure struct {
 	ID, Title, SVG, Note string
+	Table                func() chart.Table
+}
+
+// Drawn is a chart of package chart: its markup and its values.
+type Drawn interface {
+	SVG() string
+	Table() chart.Table
+}
+
+// NewFigure makes the Figure of a chart.
+func NewFigure(id, title string, c Drawn, note string) Figure {
+	return Figure{ID: id, Title: title, SVG: c.SVG(), Note: note, Table: c.Table}
 }
 
 // EvalView reads an evaluation report (merged, or the units done so far)

@@ -175,6 +175,7 @@ func (c *Compare) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgin.BuildEnv.WireComponent(vgcomp)
 							}
 							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+							vgcomp.App = c.App
 							vgcomp.Chart = ch
 							vgcomp.Painter = c.Painter
 							vgcomp.Save = SaveFunc(func(event SaveEvent) { c.App.SaveChart(event.Chart, event.Format) })
