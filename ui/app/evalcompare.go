@@ -1,22 +1,31 @@
 package app
 
 import (
+	"encoding/json"
 	"strconv"
+	"strings"
 
 	"sparsefs/api"
 	"sparsefs/ui/chart"
 	"sparsefs/ui/lab"
+	"sparsefs/ui/pool"
 )
 
 // The selectors of an evaluation compared (lab.Comparison) at the K of
 // the details: side by side, their overlap, a consensus ranking. Shown on
 // request: it reads every selector's rankings in full.
 
-// comparison remembers the last comparison and what it was made of.
+// comparison remembers the last comparison and what it was made of, and
+// the feature whose values by class are shown.
 type comparison struct {
+	of   *evalState // the evaluation compared
 	view *lab.EvalView
 	k    int
 	c    *lab.Comparison
+	// feature is the feature asked for (−1: none yet), values its values
+	// once a worker has read them.
+	feature int
+	values  *lab.FeatureValues
 }
 
 // CanCompare reports whether the selectors can be compared: the run has
@@ -38,10 +47,68 @@ func (ev *Eval) CanCompare() bool {
 // Comparing reports whether the comparison is shown.
 func (ev *Eval) Comparing() bool { return ev.comparing && ev.CanCompare() }
 
-// SetCompare shows or hides the comparison.
+// SetCompare shows or hides the comparison; shown the first time, it
+// asks for the values of the consensus's first feature.
 func (ev *Eval) SetCompare(on bool) {
 	ev.comparing = on
 	ev.refreshCharts()
+	if c := ev.Comparison(); c != nil && ev.cmp.feature == 0 && len(c.Consensus) > 0 {
+		ev.ShowValues(c.Consensus[0].Feature)
+	}
+}
+
+// ValuesChoices are the features offered for their values by class: the
+// consensus's first 200, in its order.
+func (ev *Eval) ValuesChoices() []lab.ConsensusRow {
+	c := ev.Comparison()
+	if c == nil {
+		return nil
+	}
+	return c.Consensus[:min(200, len(c.Consensus))]
+}
+
+// ValuesFeature is the feature whose values by class are shown or asked
+// for (−1: none).
+func (ev *Eval) ValuesFeature() int {
+	if ev.cmp.values != nil {
+		return ev.cmp.values.Feature
+	}
+	return ev.cmp.feature - 1
+}
+
+// ShowValues asks a worker for feature j's values in the data open (the
+// data evaluated) and shows them by class.
+func (ev *Eval) ShowValues(j int) {
+	a := ev.a
+	v := ev.view()
+	if v == nil || j < 0 || j >= len(v.Rep.Features) || !a.CanReduce() {
+		return
+	}
+	ev.cmp.feature, ev.cmp.values = j+1, nil
+	e := ev.ev
+	classes := v.Rep.Dataset.Classes
+	req := api.Request{Op: api.OpReduce, Data: e.cfg.Data(strings.TrimSuffix(a.Data.name, " (demo)")), Columns: []int{j}}
+	a.pool.Submit("values of a feature", api.Task{Run: &req}, a.Data.num, true, nil, func(job *pool.Job) {
+		if ev.ev != e || ev.cmp.feature != j+1 {
+			return // another evaluation, or another feature asked for since
+		}
+		if job.State != pool.Done {
+			a.fail(Elsewhere, "Cannot read the feature's values: "+job.Err)
+			return
+		}
+		var out api.Reduced
+		if err := json.Unmarshal(job.Response, &out); err != nil {
+			a.fail(Elsewhere, "Unexpected answer from the worker: "+err.Error())
+			return
+		}
+		fv, err := lab.ReadFeatureValues(j, out.CSV, classes)
+		if err != nil {
+			a.fail(Elsewhere, "Cannot read the feature's values: "+err.Error())
+			return
+		}
+		ev.cmp.values = fv
+		ev.refreshCharts()
+	})
 }
 
 // Comparison is the comparison shown (nil when none).
@@ -50,8 +117,11 @@ func (ev *Eval) Comparison() *lab.Comparison {
 		return nil
 	}
 	v := ev.view()
+	if ev.cmp.of != ev.ev {
+		ev.cmp = comparison{of: ev.ev}
+	}
 	if ev.cmp.view != v || ev.cmp.k != ev.dk {
-		ev.cmp = comparison{view: v, k: ev.dk, c: v.Compare(ev.dk)}
+		ev.cmp.view, ev.cmp.k, ev.cmp.c = v, ev.dk, v.Compare(ev.dk)
 	}
 	return ev.cmp.c
 }

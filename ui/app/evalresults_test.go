@@ -3,9 +3,13 @@ package app_test
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
+	"sparsefs/ui/app"
 	"sparsefs/ui/app/apptest"
 )
 
@@ -143,5 +147,38 @@ func TestEvaluationCompare(t *testing.T) {
 	}
 	if rows := e.ConsensusRows(); len(rows) != 8 || rows[0].Rank != "1" || len(rows[0].Ranks) != 3 {
 		t.Errorf("consensus %+v", rows)
+	}
+	// The consensus's first feature's values by class, read by a worker:
+	// each class's count and median as the file holds them (read here
+	// from the CSV itself).
+	f.Pump(-1)
+	j := e.ValuesFeature()
+	var fig app.Chart
+	for _, ch := range e.CompareCharts() {
+		if ch.ID == "values" {
+			fig = ch
+		}
+	}
+	if j < 0 || fig.ID == "" {
+		t.Fatalf("no values by class (feature %d)", j)
+	}
+	byClass := map[string][]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		cells := strings.Split(line, ",")
+		x, _ := strconv.ParseFloat(cells[j], 64)
+		byClass[cells[8]] = append(byClass[cells[8]], x)
+	}
+	tab, _ := a.ChartTable(fig)
+	if len(tab.Rows) != 3 {
+		t.Fatalf("values table %q", tab)
+	}
+	for _, row := range tab.Rows {
+		v := append([]float64(nil), byClass[row[0]]...)
+		sort.Float64s(v)
+		med := (v[len(v)/2] + v[(len(v)-1)/2]) / 2
+		got, _ := strconv.ParseFloat(row[3], 64)
+		if row[1] != strconv.Itoa(len(v)) || math.Abs(got-med) > 1e-3*math.Abs(med) {
+			t.Errorf("class %s: %q, want %d values, median %g", row[0], row, len(v), med)
+		}
 	}
 }

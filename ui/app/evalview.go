@@ -89,6 +89,9 @@ func (ev *Eval) refreshCharts() {
 	}
 	if c := ev.Comparison(); c != nil {
 		add(&ev.compareCharts, c.OverlapChart())
+		if ev.cmp.values != nil {
+			add(&ev.compareCharts, ev.cmp.values.Chart())
+		}
 	}
 }
 
