@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useApp, server, browser, repo, cli, openApp, chooseMethods, runAndWait, shownRanking, assertSameNumbers } from './lib.mjs';
 import { cancelEvaluationAndResume, presets } from './scenarios.mjs';
@@ -207,6 +208,29 @@ test('results that read themselves: the summary in words, accuracy in %, the leg
   for (const row of csv.slice(1)) assert.equal(+row[6], top5.filter((s) => s.includes(+row[2])).length, row[1]);
   const consensus = await page.$$eval('#consensus tbody tr', (trs) => trs.map((tr) => tr.cells[1].textContent));
   assert.deepEqual(consensus.slice(0, 5), csv.slice(1, 6).map((r) => r[1]));
+  // A feature's values by class: "mean area" (column 3) as the demo file
+  // holds them, 357 benign and 212 malignant, with each class's median
+  // (read here from the file).
+  await page.selectOption('#values-feature', '3');
+  await page.waitForFunction(() => document.querySelector('#chart-values svg > title')?.textContent === 'mean area by class');
+  assert.equal(await page.$$eval('#chart-values circle.dot', (d) => d.length), 569);
+  await page.click('#fig-values .show-table');
+  const byClass = {};
+  readFileSync(demo, 'utf8').trim().split('\n').slice(1).forEach((l) => { const c = l.split(','); (byClass[c[30]] ||= []).push(+c[3]); });
+  const table = await page.$$eval('#values-values tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(table.map((r) => [r[0], r[1]]), [['benign', '357'], ['malignant', '212']]);
+  for (const r of table) {
+    const v = byClass[r[0]].sort((a, b) => a - b);
+    const med = (v[v.length >> 1] + v[(v.length - 1) >> 1]) / 2;
+    assert.ok(Math.abs(+r[3] - med) <= 1e-3 * med, `${r[0]}: median ${r[3]}, file ${med}`);
+  }
+  // Every chart's values as a table: the accuracy chart's, the CLI's means.
+  await page.click('#fig-accuracy-svm .show-table');
+  assert.equal(await page.getAttribute('#fig-accuracy-svm .show-table', 'aria-expanded'), 'true');
+  const accRows = await page.$$eval('#values-accuracy-svm tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(accRows.length, 3);
+  // (four significant digits, as the hover values)
+  accRows.forEach((row, ki) => want.results.forEach((vr, v) => assert.ok(Math.abs(parseFloat(row[v + 1]) - 100 * vr.accuracy[0].mean[ki]) < 6e-3, `${row[v + 1]} vs ${vr.accuracy[0].mean[ki]}`)));
   assert.deepEqual(browser.problems, []);
 });
 
