@@ -1,14 +1,11 @@
 package app
 
 import (
-	"encoding/json"
 	"strconv"
-	"strings"
 
 	"sparsefs/api"
 	"sparsefs/ui/chart"
 	"sparsefs/ui/lab"
-	"sparsefs/ui/pool"
 )
 
 // The selectors of an evaluation compared (lab.Comparison) at the K of
@@ -87,19 +84,9 @@ func (ev *Eval) ShowValues(j int) {
 	ev.cmp.feature, ev.cmp.values = j+1, nil
 	e := ev.ev
 	classes := v.Rep.Dataset.Classes
-	req := api.Request{Op: api.OpReduce, Data: e.cfg.Data(strings.TrimSuffix(a.Data.name, " (demo)")), Columns: []int{j}}
-	a.pool.Submit("values of a feature", api.Task{Run: &req}, a.Data.num, true, nil, func(job *pool.Job) {
+	a.reduce(e.cfg, []int{j}, "Cannot read the feature's values: ", func(out api.Reduced) {
 		if ev.ev != e || ev.cmp.feature != j+1 {
 			return // another evaluation, or another feature asked for since
-		}
-		if job.State != pool.Done {
-			a.fail(Elsewhere, "Cannot read the feature's values: "+job.Err)
-			return
-		}
-		var out api.Reduced
-		if err := json.Unmarshal(job.Response, &out); err != nil {
-			a.fail(Elsewhere, "Unexpected answer from the worker: "+err.Error())
-			return
 		}
 		fv, err := lab.ReadFeatureValues(j, out.CSV, classes)
 		if err != nil {

@@ -13,18 +13,26 @@ import (
 	"sparsefs/ui/app/apptest"
 )
 
-// The evaluation's results read themselves: the summary names, for each
-// classifier, the selector and K of the best mean accuracy in the saved
-// report (found here from the report's JSON); the stability chart shows
-// every selector; hiding a selector takes its lines off every chart and
-// showing it puts them back; each warning is listed once.
-func TestEvaluationSummaryAndLegend(t *testing.T) {
+// evaluated runs the tests' evaluation (configure) of evalCSV to its end
+// and returns the page's backend, the page, the data and the report saved.
+func evaluated(t *testing.T) (*apptest.Backend, *app.App, []byte, []byte) {
+	t.Helper()
 	f := apptest.New(t, 2)
 	a := f.App()
 	data := evalCSV()
 	f.Open(a, "t.csv", data)
 	configure(t, f, a)
 	_, report := evaluate(t, f, a, data)
+	return f, a, data, report
+}
+
+// The evaluation's results read themselves: the summary names, for each
+// classifier, the selector and K of the best mean accuracy in the saved
+// report (found here from the report's JSON); the stability chart shows
+// every selector; hiding a selector takes its lines off every chart and
+// showing it puts them back; each warning is listed once.
+func TestEvaluationSummaryAndLegend(t *testing.T) {
+	_, a, _, report := evaluated(t)
 	var rep struct {
 		K           []int    `json:"k"`
 		Classifiers []string `json:"classifiers"`
@@ -110,12 +118,7 @@ func TestEvaluationSummaryAndLegend(t *testing.T) {
 // side by side are the rankings across the splits the details show for
 // each, and the CSV saved holds every feature with each selector's rank.
 func TestEvaluationCompare(t *testing.T) {
-	f := apptest.New(t, 2)
-	a := f.App()
-	data := evalCSV()
-	f.Open(a, "t.csv", data)
-	configure(t, f, a)
-	evaluate(t, f, a, data)
+	f, a, data, _ := evaluated(t)
 	f.Render()
 	e := a.Eval
 	if !e.CanCompare() || e.Comparing() {

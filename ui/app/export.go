@@ -184,11 +184,18 @@ func (ev *Eval) top(k int) []int {
 // settings, restricted to the given features plus the label, and saves
 // it.
 func (a *App) exportReduced(cfg lab.Config, columns []int) {
+	a.reduce(cfg, columns, "Cannot write the reduced data: ", func(out api.Reduced) { a.b.Download(out.Name, "text/csv", out.CSV) })
+}
+
+// reduce asks a worker for the data open, read with cfg's settings,
+// restricted to the given features plus the label, and hands the answer
+// to done; a failure is shown after fail.
+func (a *App) reduce(cfg lab.Config, columns []int, fail string, done func(api.Reduced)) {
 	req := api.Request{Op: api.OpReduce, Data: cfg.Data(strings.TrimSuffix(a.Data.name, " (demo)")),
 		Columns: append([]int(nil), columns...)}
 	a.pool.Submit("reduced data", api.Task{Run: &req}, a.Data.num, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
-			a.fail(Elsewhere, "Cannot write the reduced data: "+j.Err)
+			a.fail(Elsewhere, fail+j.Err)
 			return
 		}
 		var out api.Reduced
@@ -196,7 +203,7 @@ func (a *App) exportReduced(cfg lab.Config, columns []int) {
 			a.fail(Elsewhere, "Unexpected answer from the worker: "+err.Error())
 			return
 		}
-		a.b.Download(out.Name, "text/csv", out.CSV)
+		done(out)
 	})
 }
 
