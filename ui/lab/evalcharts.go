@@ -106,7 +106,7 @@ func (v *EvalView) RedundancyChart() Figure {
 	const id, title = "redundancy", "Redundancy rate of the top K features"
 	note := fmt.Sprintf("Mean |correlation| between the selected features (lower: less redundant); mean ± one standard deviation over the %s.", v.splitsText())
 	if len(v.Rep.K) <= 4 {
-		c := &chart.BarChart{Frame: chart.Frame{ID: id, Title: title, XLabel: "redundancy rate"}, Horizontal: true}
+		c := &chart.BarChart{Frame: chart.Frame{ID: id, Title: title, XLabel: "redundancy rate"}, Horizontal: true, NonNegative: true}
 		for i, vr := range v.Rep.Results {
 			if len(vr.Units) > 0 {
 				c.Categories = append(c.Categories, v.Labels[i])
