@@ -139,15 +139,25 @@ func (a *App) ReducedText() string {
 	if a.showing == lab.ModeEval {
 		return fmt.Sprintf("Data with these top %d features (CSV)", a.Eval.DetailK())
 	}
+	if a.Rank.QOnly() {
+		return fmt.Sprintf("Data with the %d features with q ≤ %v (CSV)", len(a.Rank.qSet()), QCut)
+	}
 	return fmt.Sprintf("Data with the top %d features (CSV)", a.Rank.TopK())
 }
 
 // ExportReduced saves the data restricted to the top K features of the
-// ranking shown, plus the label (written by a worker).
+// ranking shown (in the ranking mode with the q-value cut, the features
+// with q ≤ QCut), plus the label (written by a worker).
 func (a *App) ExportReduced() {
 	if a.showing != lab.ModeEval {
 		f := a.Rank.focused()
 		if f == nil || a.Data.num == 0 || a.Rank.run.loaded != nil {
+			return
+		}
+		if a.Rank.QOnly() {
+			if q := a.Rank.qSet(); len(q) > 0 {
+				a.exportReduced(a.Rank.run.cfg, q)
+			}
 			return
 		}
 		k := min(a.Rank.run.k(), len(f.Sel.Ranking))

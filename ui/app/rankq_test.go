@@ -75,6 +75,20 @@ func TestRankPValues(t *testing.T) {
 	if !strings.HasPrefix(rk.QText(), strconv.Itoa(len(wantCut.Selected))+" of 8 features have a q-value of at most 0.05") {
 		t.Errorf("q text %q", rk.QText())
 	}
+	// The reduced data follow the cut: the features with q ≤ 0.05, in
+	// ranking order, and the label.
+	if want := "Data with the " + strconv.Itoa(len(wantCut.Selected)) + " features with q ≤ 0.05 (CSV)"; a.ReducedText() != want {
+		t.Errorf("reduce button %q", a.ReducedText())
+	}
+	a.ExportReduced()
+	f.Pump(-1)
+	var names []string
+	for _, j := range wantCut.Selected {
+		names = append(names, want.Features[j])
+	}
+	if head := strings.SplitN(f.LastDownload().Text, "\n", 2)[0]; head != strings.Join(append(names, "class"), ",") {
+		t.Errorf("reduced data head %q, want %v and the class", head, names)
+	}
 	a.ExportRanking()
 	head := strings.SplitN(f.LastDownload().Text, "\n", 2)[0]
 	if head != "rank,feature,index,score,in_top_3_of_1_runs,p_value,q_value" {
