@@ -289,7 +289,7 @@ func TestPage(t *testing.T) {
 	if a.Eval.Variant() != 1 || a.Eval.KIndex() != 0 || a.Eval.Split() != 2 {
 		t.Errorf("details: %d %d %d", a.Eval.Variant(), a.Eval.KIndex(), a.Eval.Split())
 	}
-	p.change("shown", "4")
+	p.input("shown", "4")
 	if got := len(p.all(p.must("ranking"), func(e *vugu.VGNode) bool { return e.Data == "tr" })); got != 5 {
 		t.Errorf("the ranking has %d rows with its head", got)
 	}

@@ -194,7 +194,7 @@ func (c *Details) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("value", c.App.Shown())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "change",
+				EventType: "input",
 				Func:      func(event vugu.DOMEvent) { c.App.SetShown(event.PropString("target", "value")) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})

@@ -157,7 +157,7 @@ func (c *Rank) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.AddAttrInterface("max", c.App.Rank.FocusFeatures())
 					vgn.AddAttrInterface("value", c.App.Shown())
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "change",
+						EventType: "input",
 						Func:      func(event vugu.DOMEvent) { c.App.SetShown(event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
