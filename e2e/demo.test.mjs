@@ -33,6 +33,27 @@ test('"Load the demo" from a sub-path: preview, a ranking on all the data as the
   // (m−c)/(c−1) times the Fisher ratio): every top feature is in both top 20.
   const freq = await page.$$eval('#ranking tbody tr', (rows) => rows.map((r) => r.cells[4].textContent));
   assert.deepEqual([...new Set(freq)], ['2 / 2']);
+  // fstat's p-values and q-values, the CLI's to the three digits shown.
+  const pq = await page.$$eval('#ranking tbody tr', (rows) => rows.map((r) => [+r.cells[5].textContent, +r.cells[6].textContent]));
+  shown.forEach((row, i) => {
+    const j = want.ranking[i];
+    assert.ok(Math.abs(pq[i][0] - want.pvalues[j]) <= 0.005 * want.pvalues[j], `${row.name}: p ${pq[i][0]}, CLI ${want.pvalues[j]}`);
+    assert.ok(Math.abs(pq[i][1] - want.qvalues[j]) <= 0.005 * want.qvalues[j], `${row.name}: q ${pq[i][1]}, CLI ${want.qvalues[j]}`);
+  });
+  // The q ≤ 0.05 cut keeps the features of select -k q0.05.
+  const cut = cli('select', '-data', path.join(repo, 'assets', 'demo', 'breast-cancer-wisconsin.csv'), '-method', 'fstat', '-k', 'q0.05');
+  await page.click('#q-cut');
+  assert.equal(await page.getAttribute('#q-cut', 'aria-pressed'), 'true');
+  assert.match(await page.textContent('#q-text'), new RegExp(`^${cut.selected.length} of 30 features have a q-value of at most 0.05`));
+  await page.fill('#shown', '30');
+  await page.press('#shown', 'Tab');
+  await page.waitForFunction((n) => document.querySelectorAll('#ranking tbody tr').length === n, cut.selected.length);
+  assert.deepEqual((await shownRanking(page)).map((r) => r.column), cut.selected);
+  const rankCSV = (await browser.download('#export-ranking')).bytes.toString().split('\n')[0];
+  assert.equal(rankCSV, 'rank,feature,index,score,in_top_20_of_2_runs,p_value,q_value');
+  await page.click('#q-cut');
+  await page.fill('#shown', '20');
+  await page.press('#shown', 'Tab');
   // The charts: the top scores of the shown job, the overlap of the two
   // rankings, the score profile and the times, each an SVG with a title.
   const charts = await page.$$eval('.chart-box svg', (svgs) => svgs.map((s) => s.querySelector('title').textContent));

@@ -110,7 +110,7 @@ test('Firefox: the demo evaluated in the blob: workers gives the accuracies of s
   await page.waitForSelector('#chart-accuracy-svm svg');
   await page.waitForSelector('#chart-conv-exl21 svg');
   assert.equal(await page.$$eval('#chart-accuracy-svm path.line', (p) => p.length), 2);
-  assert.equal(await page.$$eval('#chart-accuracy-svm circle.mark', (m) => m.length), 6);
+  assert.equal(await page.$$eval('#chart-accuracy-svm .mark', (m) => m.length), 6);
   const titles = await page.$$eval('#charts svg > title', (ts) => ts.map((t) => t.textContent));
   assert.ok(titles.includes('Accuracy vs K — svm(C=1,ovo,free bias)'), titles.join(' | '));
   assert.ok(titles.includes('Convergence — exl21'), titles.join(' | '));

@@ -96,7 +96,7 @@ export async function gridOnThePool(browser, url) {
   // Show the first e2e_slow job: its convergence plot and heat map.
   await page.click('#runs tbody tr:nth-child(2) button');
   await page.waitForSelector('#chart-weights svg');
-  const marks = await page.$$eval('#chart-conv-e2e_slow circle.mark title', (ts) => ts.map((t) => t.textContent));
+  const marks = await page.$$eval('#chart-conv-e2e_slow .mark title', (ts) => ts.map((t) => t.textContent));
   assert.equal(marks.length, 90); // three lines of 30 iterations
   assert.equal(marks[0], 'e2e_slow · ms 30, max_iter 30: iteration 1, objective 2');
   assert.equal(marks[29], 'e2e_slow · ms 30, max_iter 30: iteration 30, objective 1.033');
@@ -301,7 +301,7 @@ export async function cancelEvaluationAndResume(browser, url) {
   await page.waitForSelector('#export-report:not([disabled])'); // its JSON follows the summaries
   assert.equal(await page.evaluate(() => performance.getEntriesByName('sparsefs-eval-merge-all').length), 0);
   // The convergence of the test double: 1 + 1/k after iteration k.
-  const marks = await page.$$eval('#chart-conv-e2e_slow circle.mark title', (ts) => ts.map((t) => t.textContent));
+  const marks = await page.$$eval('#chart-conv-e2e_slow .mark title', (ts) => ts.map((t) => t.textContent));
   assert.equal(marks.length, 40); // 2 settings × 2 splits × 10 iterations
   assert.equal(marks[0], 'e2e_slow · ms 1 · split 1: iteration 1, objective 2');
   assert.equal(marks[20], 'e2e_slow · ms 600 · split 1: iteration 1, objective 2');

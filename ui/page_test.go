@@ -303,13 +303,39 @@ func TestPage(t *testing.T) {
 	if a.Eval.Variant() != 1 || a.Eval.KIndex() != 0 || a.Eval.Split() != 2 {
 		t.Errorf("details: %d %d %d", a.Eval.Variant(), a.Eval.KIndex(), a.Eval.Split())
 	}
-	p.change("shown", "4")
+	p.input("shown", "4")
 	if got := len(p.all(p.must("ranking"), func(e *vugu.VGNode) bool { return e.Data == "tr" })); got != 5 {
 		t.Errorf("the ranking has %d rows with its head", got)
 	}
-	// A chart's buttons save it (Save).
+	// A chart's first button shows its values as a table: a row per K,
+	// a column per selector, the hover values (accuracy in %).
 	fig := p.must("fig-accuracy-svm")
 	saves := p.all(fig, func(e *vugu.VGNode) bool { return e.Data == "button" })
+	if p.find("values-accuracy-svm") != nil || attr(saves[0], "aria-expanded") != "false" {
+		t.Error("the values' table is open before it was asked for")
+	}
+	p.fire(saves[0], "click", event{})
+	values := p.must("values-accuracy-svm")
+	rows := p.all(values, func(e *vugu.VGNode) bool { return e.Data == "tr" })
+	if ks := len(a.Eval.KList()); len(rows) != ks+1 {
+		t.Errorf("the values' table has %d rows for %d values of K", len(rows), ks)
+	}
+	cell := func(n *vugu.VGNode) string {
+		if n.InnerHTML == nil {
+			return ""
+		}
+		return html.UnescapeString(*n.InnerHTML)
+	}
+	if cells := p.all(rows[1], func(e *vugu.VGNode) bool { return e.Data == "td" }); len(cells) != 1+len(a.Eval.VariantLabels()) || !strings.Contains(cell(cells[1]), "% (") {
+		t.Errorf("first row of values: %d cells, %q", len(cells), cell(cells[1]))
+	}
+	saves = p.all(p.must("fig-accuracy-svm"), func(e *vugu.VGNode) bool { return e.Data == "button" })
+	p.fire(saves[0], "click", event{})
+	if p.find("values-accuracy-svm") != nil {
+		t.Error("the values' table did not close")
+	}
+	// Its other buttons save it (Save).
+	saves = saves[1:]
 	p.fire(saves[0], "click", event{})
 	if dl := p.b.LastDownload(); dl.Name != "sparsefs-accuracy-svm.svg" {
 		t.Errorf("saved %q", dl.Name)

@@ -3,7 +3,6 @@ package job
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"sparsefs/api"
 	"sparsefs/core/selection"
@@ -23,18 +22,4 @@ func checkQ(req *api.Request, spec *selection.Spec) error {
 		return fmt.Errorf("%s gives no p-values, so no q-values to cut at %v (the methods that do: %s)", spec.Name, req.Q, selection.PValueMethods())
 	}
 	return nil
-}
-
-// qCut returns the features of ranking whose q-value is at most q, in
-// ranking order: the features the Benjamini–Hochberg procedure rejects at
-// false discovery rate q. They need not be the first ones of the ranking
-// when the ranking's score is not the test's (docs/statistics.md).
-func qCut(ranking []int, qvalues []float64, q float64) []int {
-	var out []int
-	for _, j := range ranking {
-		if !math.IsNaN(qvalues[j]) && qvalues[j] <= q {
-			out = append(out, j)
-		}
-	}
-	return out
 }

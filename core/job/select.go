@@ -104,7 +104,7 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	switch {
 	case req.Q > 0:
 		out.Q = req.Q
-		out.Selected = qCut(res.Ranking, out.QValues, req.Q)
+		out.Selected = stats.QCut(res.Ranking, out.QValues, req.Q)
 		if len(out.Selected) == 0 {
 			out.Warnings = append(out.Warnings, fmt.Sprintf("no feature has a q-value of at most %v", req.Q))
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	"sparsefs/api"
 	"sparsefs/core/stats"
@@ -24,7 +23,8 @@ import (
 //     approximation (stats.MeanRank); features are ordered by it, and
 //     scored 1 − mean.
 //
-// Ties go to the lower mean rank (under rra), then to the lower column.
+// Ties go to the lower mean rank (under rra), then to the lower column
+// (stats.Aggregate).
 // The p-values test the hypothesis that the methods' rankings are random
 // and unrelated; methods fitted to one data set are never unrelated, so a
 // small p-value says that they agree on the feature more than chance
@@ -69,17 +69,10 @@ func (c *Consensus) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, 
 	if c.mean {
 		info.Aggregation = "mean"
 	}
-	norm := make([][]float64, n) // norm[j][i]: feature j's normalised rank in ranking i
-	for j := range norm {
-		norm[j] = make([]float64, total)
-	}
 	var notes []string
 	for i, f := range fits {
 		info.Methods = append(info.Methods, c.members[i].spec.Name)
 		info.Rankings[i] = f.Ranking
-		for pos, j := range f.Ranking {
-			norm[j][i] = float64(pos+1) / float64(n)
-		}
 		for _, note := range f.Notes {
 			notes = append(notes, c.members[i].spec.Name+": "+note)
 		}
@@ -87,27 +80,8 @@ func (c *Consensus) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, 
 			notes = append(notes, fmt.Sprintf("%s stopped early (%s) after %d iterations", c.members[i].spec.Name, f.Status, f.Iterations))
 		}
 	}
-	res := &Result{Scores: make([]float64, n), Ranking: make([]int, n), PValues: make([]float64, n), Objective: math.NaN(),
-		Status: ClosedForm, Trace: []float64{}, Consensus: info, Notes: notes}
-	key, mean := make([]float64, n), make([]float64, n)
-	for j, r := range norm {
-		res.Ranking[j] = j
-		if c.mean {
-			mean[j], res.PValues[j] = stats.MeanRank(r)
-			key[j], res.Scores[j] = mean[j], 1-mean[j]
-		} else {
-			mean[j], _ = stats.MeanRank(r)
-			key[j], res.PValues[j] = stats.RRA(r)
-			res.Scores[j] = -math.Log10(key[j])
-		}
-	}
-	sort.SliceStable(res.Ranking, func(a, b int) bool {
-		ja, jb := res.Ranking[a], res.Ranking[b]
-		if key[ja] != key[jb] {
-			return key[ja] < key[jb]
-		}
-		return mean[ja] < mean[jb]
-	})
+	res := &Result{Objective: math.NaN(), Status: ClosedForm, Trace: []float64{}, Consensus: info, Notes: notes}
+	res.Ranking, res.Scores, res.PValues = stats.Aggregate(info.Rankings, n, c.mean)
 	return res, nil
 }
 

@@ -36,3 +36,18 @@ func BH(p []float64) []float64 {
 	}
 	return q
 }
+
+// QCut returns the features of ranking whose q-value is at most q, in
+// ranking order: the features the Benjamini–Hochberg procedure rejects at
+// false discovery rate q. They need not be the first ones of the ranking
+// when the ranking's score is not the test's (docs/statistics.md). The
+// command line's -k q0.05 and the page's q-value cut both use it.
+func QCut(ranking []int, qvalues []float64, q float64) []int {
+	var out []int
+	for _, j := range ranking {
+		if j < len(qvalues) && !math.IsNaN(qvalues[j]) && qvalues[j] <= q {
+			out = append(out, j)
+		}
+	}
+	return out
+}

@@ -74,3 +74,48 @@ func MeanRank(r []float64) (mean, p float64) {
 // NormalCDF is the standard normal distribution function,
 // Φ(z) = erfc(−z/√2)/2.
 func NormalCDF(z float64) float64 { return math.Erfc(-z/math.Sqrt2) / 2 }
+
+// Aggregate makes one ranking of n features (0 … n−1) out of several
+// rankings of them (each best first; a feature a ranking leaves out takes
+// no part in it): a feature's normalised rank in a ranking is its
+// position (from 1) divided by n, and
+//
+//   - with mean false, robust rank aggregation: features ordered by ρ
+//     (RRA), scored −log₁₀ ρ, with RRA's p-value;
+//   - with mean true, the mean normalised rank: features ordered by it,
+//     scored 1 − mean, with MeanRank's p-value.
+//
+// Ties go to the lower mean rank (under RRA), then to the lower index.
+// The consensus method (core/selection) and the page's comparison of the
+// selectors of an evaluation both aggregate with it.
+func Aggregate(rankings [][]int, n int, mean bool) (order []int, scores, pvalues []float64) {
+	norm := make([][]float64, n) // norm[j]: feature j's normalised ranks
+	for _, r := range rankings {
+		for pos, j := range r {
+			if j >= 0 && j < n {
+				norm[j] = append(norm[j], float64(pos+1)/float64(n))
+			}
+		}
+	}
+	order, scores, pvalues = make([]int, n), make([]float64, n), make([]float64, n)
+	key, avg := make([]float64, n), make([]float64, n)
+	for j, r := range norm {
+		order[j] = j
+		if mean {
+			avg[j], pvalues[j] = MeanRank(r)
+			key[j], scores[j] = avg[j], 1-avg[j]
+		} else {
+			avg[j], _ = MeanRank(r)
+			key[j], pvalues[j] = RRA(r)
+			scores[j] = -math.Log10(key[j])
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		ja, jb := order[a], order[b]
+		if key[ja] != key[jb] {
+			return key[ja] < key[jb]
+		}
+		return avg[ja] < avg[jb]
+	})
+	return order, scores, pvalues
+}

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -55,3 +56,33 @@ func TestMeanRankByHand(t *testing.T) {
 		t.Errorf("MeanRank = %v, %v", mean, p)
 	}
 }
+
+// Two rankings of three features, [0 1 2] and [1 0 2], worked by hand:
+// normalised ranks f0 (1/3, 2/3), f1 (2/3, 1/3), f2 (1, 1). Mean: 1/2,
+// 1/2, 1 — f0 and f1 tie, the lower index first; scores 1/2, 1/2, 0.
+// RRA: ρ(f0) = min(β₁,₂(1/3), β₂,₂(2/3)) = min(1 − (2/3)², (2/3)²) = 4/9,
+// the same for f1, ρ(f2) = 1; p = min(1, 2ρ) = 8/9, 8/9, 1.
+func TestAggregate(t *testing.T) {
+	rankings := [][]int{{0, 1, 2}, {1, 0, 2}}
+	order, scores, p := Aggregate(rankings, 3, true)
+	if fmt.Sprint(order) != "[0 1 2]" || !close(scores[0], 0.5) || !close(scores[1], 0.5) || !close(scores[2], 0) {
+		t.Errorf("mean: order %v, scores %v", order, scores)
+	}
+	// MeanRank's p-value at the mean 1/2 is Φ(0) = 1/2.
+	if !close(p[0], 0.5) {
+		t.Errorf("mean: p %v", p)
+	}
+	order, scores, p = Aggregate(rankings, 3, false)
+	if fmt.Sprint(order) != "[0 1 2]" || !close(p[0], 8.0/9) || !close(p[1], 8.0/9) || !close(p[2], 1) || !close(scores[0], -math.Log10(4.0/9)) {
+		t.Errorf("rra: order %v, scores %v, p %v", order, scores, p)
+	}
+	// [2 1 0] and [2 0 1]: ρ(f2) = min(1 − (2/3)², (1/3)²) = 1/9; f0
+	// (1, 2/3) and f1 (2/3, 1) both 8/9 with the same mean rank 5/6, so
+	// f0, the lower index, comes first.
+	order, _, p = Aggregate([][]int{{2, 1, 0}, {2, 0, 1}}, 3, false)
+	if fmt.Sprint(order) != "[2 0 1]" || !close(p[2], 2.0/9) {
+		t.Errorf("rra of agreeing rankings: %v, p %v", order, p)
+	}
+}
+
+func close(a, b float64) bool { return math.Abs(a-b) <= 1e-12 }

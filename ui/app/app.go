@@ -136,6 +136,7 @@ type App struct {
 	runs    int
 	shown   int     // ranked features listed
 	charts  []Chart // the charts of the results shown
+	tables  tables  // the charts whose values are shown as a table
 	// reportRef names the data of a report loaded.
 	reportRef *lab.DataRef
 

@@ -27,6 +27,12 @@ type Eval struct {
 	dv, dk, ds   int
 	detailCharts []Chart
 	unitsOpen    bool
+	// hidden are the selectors (by label) the charts leave out.
+	hidden map[string]bool
+	// comparing shows the selectors side by side (evalcompare.go).
+	comparing     bool
+	cmp           comparison
+	compareCharts []Chart
 }
 
 // evalState is one evaluation on the page (run here, or loaded from a

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,8 +24,16 @@ func (ev *Eval) view() *lab.EvalView {
 	if ev.DetailReady() && ev.dv >= 0 && ev.dv < len(e.run.Plan.Header.Variants) && e.run.Full(ev.dv) {
 		e.dirty = true // the details of the selector shown, read in full
 	}
+	if ev.DetailReady() && ev.comparing {
+		for v := range e.run.Plan.Header.Variants {
+			if e.run.Full(v) {
+				e.dirty = true // every selector, for the comparison
+			}
+		}
+	}
 	if e.view == nil || e.dirty {
 		e.view = lab.NewEvalView(e.run.View(), e.truth)
+		e.view.Hidden = ev.hiddenRows(e.view.Labels)
 		e.dirty = false
 		if ev.dk < 0 || ev.dk >= len(e.view.Rep.K) {
 			ev.dk = defaultK(e.view.Rep.K)
@@ -52,16 +61,19 @@ func defaultK(ks []int) int {
 // refreshCharts rebuilds the evaluation's charts.
 func (ev *Eval) refreshCharts() {
 	a := ev.a
-	a.charts, ev.detailCharts = nil, nil
+	a.charts, ev.detailCharts, ev.compareCharts = nil, nil, nil
 	v := ev.view()
 	if v == nil || v.UnitsDone() == 0 {
 		return
 	}
-	add := func(list *[]Chart, f lab.Figure) { *list = append(*list, NewChart(f.ID, f.Title, f.SVG, f.Note)) }
+	add := func(list *[]Chart, f lab.Figure) { *list = append(*list, NewChart(f)) }
 	for _, f := range v.AccuracyCharts() {
 		add(&a.charts, f)
 	}
 	if f, ok := v.TruthChart(); ok {
+		add(&a.charts, f)
+	}
+	if f, ok := v.StabilityChart(); ok {
 		add(&a.charts, f)
 	}
 	add(&a.charts, v.RedundancyChart())
@@ -74,6 +86,12 @@ func (ev *Eval) refreshCharts() {
 	}
 	if f, ok := v.WeightsChart(ev.dv, max(ev.ds, 0), ev.dk); ok {
 		add(&ev.detailCharts, f)
+	}
+	if c := ev.Comparison(); c != nil {
+		add(&ev.compareCharts, c.OverlapChart())
+		if ev.cmp.values != nil {
+			add(&ev.compareCharts, ev.cmp.values.Chart())
+		}
 	}
 }
 
@@ -101,12 +119,19 @@ func (ev *Eval) Summary() string {
 	return s
 }
 
-// Warnings are the evaluation's warnings.
+// Warnings are the evaluation's warnings, each once.
 func (ev *Eval) Warnings() []string {
-	if v := ev.view(); v != nil {
-		return v.Rep.Warnings
+	v := ev.view()
+	if v == nil {
+		return nil
 	}
-	return nil
+	var out []string
+	for _, w := range v.Rep.Warnings {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // Table is the results table: its head and rows.

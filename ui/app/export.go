@@ -8,21 +8,24 @@ import (
 	"strings"
 
 	"sparsefs/api"
+	"sparsefs/ui/chart"
 	"sparsefs/ui/lab"
 	"sparsefs/ui/pool"
 )
 
 // Chart is a chart ready to show. Key identifies its markup (a hash), so
-// that an unchanged chart is not drawn again.
+// that an unchanged chart is not drawn again; table makes its values as a
+// table (charttable.go).
 type Chart struct {
 	ID, Key, Title, SVG, Note string
+	table                     func() chart.Table
 }
 
-// NewChart makes a Chart.
-func NewChart(id, title, svg, note string) Chart {
+// NewChart makes the Chart of a figure.
+func NewChart(f lab.Figure) Chart {
 	h := fnv.New64a()
-	h.Write([]byte(svg))
-	return Chart{ID: id, Key: fmt.Sprintf("%s/%x", id, h.Sum64()), Title: title, SVG: svg, Note: note}
+	h.Write([]byte(f.SVG))
+	return Chart{ID: f.ID, Key: fmt.Sprintf("%s/%x", f.ID, h.Sum64()), Title: f.Title, SVG: f.SVG, Note: f.Note, table: f.Table}
 }
 
 // Charts are the charts of the results shown.
@@ -136,15 +139,25 @@ func (a *App) ReducedText() string {
 	if a.showing == lab.ModeEval {
 		return fmt.Sprintf("Data with these top %d features (CSV)", a.Eval.DetailK())
 	}
+	if a.Rank.QOnly() {
+		return fmt.Sprintf("Data with the %d features with q ≤ %v (CSV)", len(a.Rank.qSet()), QCut)
+	}
 	return fmt.Sprintf("Data with the top %d features (CSV)", a.Rank.TopK())
 }
 
 // ExportReduced saves the data restricted to the top K features of the
-// ranking shown, plus the label (written by a worker).
+// ranking shown (in the ranking mode with the q-value cut, the features
+// with q ≤ QCut), plus the label (written by a worker).
 func (a *App) ExportReduced() {
 	if a.showing != lab.ModeEval {
 		f := a.Rank.focused()
 		if f == nil || a.Data.num == 0 || a.Rank.run.loaded != nil {
+			return
+		}
+		if a.Rank.QOnly() {
+			if q := a.Rank.qSet(); len(q) > 0 {
+				a.exportReduced(a.Rank.run.cfg, q)
+			}
 			return
 		}
 		k := min(a.Rank.run.k(), len(f.Sel.Ranking))
@@ -181,11 +194,18 @@ func (ev *Eval) top(k int) []int {
 // settings, restricted to the given features plus the label, and saves
 // it.
 func (a *App) exportReduced(cfg lab.Config, columns []int) {
+	a.reduce(cfg, columns, "Cannot write the reduced data: ", func(out api.Reduced) { a.b.Download(out.Name, "text/csv", out.CSV) })
+}
+
+// reduce asks a worker for the data open, read with cfg's settings,
+// restricted to the given features plus the label, and hands the answer
+// to done; a failure is shown after fail.
+func (a *App) reduce(cfg lab.Config, columns []int, fail string, done func(api.Reduced)) {
 	req := api.Request{Op: api.OpReduce, Data: cfg.Data(strings.TrimSuffix(a.Data.name, " (demo)")),
 		Columns: append([]int(nil), columns...)}
 	a.pool.Submit("reduced data", api.Task{Run: &req}, a.Data.num, true, nil, func(j *pool.Job) {
 		if j.State != pool.Done {
-			a.fail(Elsewhere, "Cannot write the reduced data: "+j.Err)
+			a.fail(Elsewhere, fail+j.Err)
 			return
 		}
 		var out api.Reduced
@@ -193,7 +213,7 @@ func (a *App) exportReduced(cfg lab.Config, columns []int) {
 			a.fail(Elsewhere, "Unexpected answer from the worker: "+err.Error())
 			return
 		}
-		a.b.Download(out.Name, "text/csv", out.CSV)
+		done(out)
 	})
 }
 

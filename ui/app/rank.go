@@ -22,6 +22,9 @@ type Rank struct {
 	a     *App
 	run   *runState
 	focus int // the job shown in detail (its index in run.jobs)
+	// qOnly keeps, in the ranking table, the features with q ≤ QCut
+	// (rankq.go).
+	qOnly bool
 }
 
 // runState is one ranking run: its configuration, its jobs and their
@@ -177,28 +180,30 @@ func (rk *Rank) refreshCharts() {
 		return
 	}
 	k := rk.run.k()
-	add := func(id, title, svg, note string) { a.charts = append(a.charts, NewChart(id, title, svg, note)) }
+	add := func(id, title string, c lab.Drawn, note string) {
+		a.charts = append(a.charts, NewChart(lab.NewFigure(id, title, c, note)))
+	}
 	if f := rk.focused(); f != nil {
 		ch := lab.TopScoresChart(*f, k)
-		add(ch.ID, ch.Title, ch.SVG(), "Hover a bar for its value.")
+		add(ch.ID, ch.Title, ch, "Hover a bar for its value.")
 		if w := lab.WeightsChart(*f); w != nil {
-			add(w.ID, w.Title, w.SVG(), "Rows: the top features; columns: W's columns (the classes).")
+			add(w.ID, w.Title, w, "Rows: the top features; columns: W's columns (the classes).")
 		}
 	}
 	for _, ch := range lab.ConvergenceCharts(rs) {
-		add(ch.ID, ch.Title, ch.SVG(), "The exact objective after each iteration.")
+		add(ch.ID, ch.Title, ch, "The exact objective after each iteration.")
 	}
 	if len(rs) > 1 {
 		ov := lab.OverlapChart(rs, k)
-		add(ov.ID, ov.Title, ov.SVG(), "1: the same top features; 0: none in common.")
+		add(ov.ID, ov.Title, ov, "1: the same top features; 0: none in common.")
 	}
 	pr := lab.ProfileChart(rs, k)
-	add(pr.ID, pr.Title, pr.SVG(), "Band: ± one standard deviation over a method's parameter values.")
+	add(pr.ID, pr.Title, pr, "Band: ± one standard deviation over a method's parameter values.")
 	if sp := lab.SparsityChart(rs); sp != nil {
-		add(sp.ID, sp.Title, sp.SVG(), "")
+		add(sp.ID, sp.Title, sp, "")
 	}
 	tc := lab.TimeChart(rs)
-	add(tc.ID, tc.Title, tc.SVG(), "")
+	add(tc.ID, tc.Title, tc, "")
 }
 
 // TopK is the number of top features of the ranking shown (of the

@@ -92,6 +92,8 @@ type RankedRow struct {
 	Rank, Column int
 	Name, Score  string
 	Freq         string
+	// P and Q are the feature's p-value and q-value (HasPValues).
+	P, Q string
 }
 
 // Ranked is the ranking of the job shown (its first Shown features), with
@@ -106,11 +108,21 @@ func (rk *Rank) Ranked() []RankedRow {
 	for _, fc := range lab.Frequency(rs, rk.run.k()) {
 		count[fc.Feature] = fc.Count
 	}
-	n := min(rk.a.shown, len(f.Sel.Ranking))
-	rows := make([]RankedRow, n)
+	pos := make(map[int]int, len(f.Sel.Ranking))
+	for i, j := range f.Sel.Ranking {
+		pos[j] = i
+	}
+	list := f.Sel.Ranking
+	if rk.QOnly() {
+		list = rk.qSet()
+	}
+	rows := make([]RankedRow, min(rk.a.shown, len(list)))
 	for i := range rows {
-		j := f.Sel.Ranking[i]
-		rows[i] = RankedRow{Rank: i + 1, Column: j, Name: f.Sel.Features[j], Score: chart.Num(f.Sel.Scores[j]), Freq: fmt.Sprintf("%d / %d", count[j], len(rs))}
+		j := list[i]
+		rows[i] = RankedRow{Rank: pos[j] + 1, Column: j, Name: f.Sel.Features[j], Score: chart.Num(f.Sel.Scores[j]), Freq: fmt.Sprintf("%d / %d", count[j], len(rs))}
+		if rk.HasPValues() {
+			rows[i].P, rows[i].Q = pvalueText(f.Sel.PValues[j]), pvalueText(f.Sel.QValues[j])
+		}
 	}
 	return rows
 }

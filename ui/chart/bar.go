@@ -70,7 +70,7 @@ func (c *BarChart) SVG() string {
 	p := plotArea{left: left, top: 32, right: w - 24, bottom: h - 48}
 	items := make([]legendItem, len(c.Series))
 	for i, s := range c.Series {
-		items[i] = legendItem{s.Name, i}
+		items[i] = legendItem{s.Name, i, false}
 	}
 	lx, ly, lh := legendLayout(items, p.left, p.right-p.left)
 	if len(c.Series) < 2 {

@@ -35,13 +35,13 @@ func (n *node) hasClass(c string) bool {
 	return false
 }
 
-// find returns every element named tag with class cls ("" for any) in
-// document order.
+// find returns every element named tag ("" for any) with class cls (""
+// for any) in document order.
 func (n *node) find(tag, cls string) []*node {
 	var out []*node
 	var walk func(*node)
 	walk = func(m *node) {
-		if m.XMLName.Local == tag && (cls == "" || m.hasClass(cls)) {
+		if (tag == "" || m.XMLName.Local == tag) && (cls == "" || m.hasClass(cls)) {
 			out = append(out, m)
 		}
 		for i := range m.Children {
@@ -231,7 +231,7 @@ func TestLineChartGeometry(t *testing.T) {
 	if len(bands) != 1 || bands[0].attr("d") != "M64 284L344 144L624 32L624 60L344 200L64 312Z" {
 		t.Errorf("bands %v", bands)
 	}
-	marks := root.find("circle", "mark")
+	marks := root.find("", "mark")
 	if len(marks) != 5 {
 		t.Fatalf("%d marks, want 5 (no mark at the gap)", len(marks))
 	}

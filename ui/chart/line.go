@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"cmp"
 	"math"
 	"strings"
 )
@@ -12,6 +13,9 @@ type Series struct {
 	Name   string
 	X, Y   []float64
 	Lo, Hi []float64
+	// Hidden leaves the series out of the plot (its legend entry stays,
+	// struck through, and its colour and shape stay its own).
+	Hidden bool
 }
 
 // LineChart plots series against a shared x axis: accuracy against the
@@ -26,8 +30,12 @@ type LineChart struct {
 	IntegerX bool
 	// YMin and YMax, if not NaN, fix the y domain (0 and 1 for accuracy).
 	YMin, YMax float64
-	// Format, if set, writes a value in a hover label (default Num).
+	// Format, if set, writes a y value in a hover label (default Num;
+	// x values are always written by Num).
 	Format func(float64) string
+	// HoverX and HoverY, if set, name x and y in the hover labels
+	// (default the axis labels).
+	HoverX, HoverY string
 }
 
 // NewLineChart returns a chart with an automatic y domain.
@@ -45,6 +53,9 @@ func (c *LineChart) domain() (x0, x1, y0, y1 float64, ok bool) {
 	x1, y1 = math.Inf(-1), math.Inf(-1)
 	use := func(v float64) bool { return finite(v) && (!c.LogY || v > 0) }
 	for _, s := range c.Series {
+		if s.Hidden {
+			continue
+		}
 		for i := range s.X {
 			if i >= len(s.Y) || !finite(s.X[i]) {
 				continue
@@ -77,7 +88,7 @@ func (c *LineChart) SVG() string {
 	p := plotArea{left: 64, top: 32, right: w - 16, bottom: h - 48}
 	items := make([]legendItem, len(c.Series))
 	for i, s := range c.Series {
-		items[i] = legendItem{s.Name, i}
+		items[i] = legendItem{s.Name, i, s.Hidden}
 	}
 	xs, ys, lh := legendLayout(items, p.left, p.right-p.left)
 	if len(c.Series) < 2 {
@@ -107,21 +118,24 @@ func (c *LineChart) SVG() string {
 	if format == nil {
 		format = Num
 	}
-	xl, yl := c.XLabel, c.YLabel
-	if xl == "" {
-		xl = "x"
-	}
-	if yl == "" {
-		yl = "y"
-	}
+	xl, yl := cmp.Or(c.HoverX, c.XLabel, "x"), cmp.Or(c.HoverY, c.YLabel, "y")
+	// The bands first, beneath every line: a band drawn over another
+	// series' line would veil it.
+	b.WriteString(`<g class="bands">`)
 	for i, s := range c.Series {
+		if d := bandPath(s, xs_, ysc); d != "" && !s.Hidden {
+			b.printf(`<path class="band %s" d="%s" fill="%s" fill-opacity="%s" stroke="none"/>`, seriesClass(i), d, seriesColour(i), f(bandOpacity(len(c.Series))))
+		}
+	}
+	b.WriteString(`</g>`)
+	for i, s := range c.Series {
+		if s.Hidden {
+			continue
+		}
 		cls, col := seriesClass(i), seriesColour(i)
 		b.printf(`<g class="series %s">`, cls)
-		if d := bandPath(s, xs_, ysc); d != "" {
-			b.printf(`<path class="band %s" d="%s" fill="%s" fill-opacity="0.18" stroke="none"/>`, cls, d, col)
-		}
 		if d := linePath(s.X, s.Y, xs_, ysc); d != "" {
-			b.printf(`<path class="line %s" d="%s" fill="none" stroke="%s" stroke-width="2" stroke-linejoin="round"/>`, cls, d, col)
+			b.printf(`<path class="line %s" d="%s" fill="none" stroke="%s" stroke-width="2" stroke-linejoin="round"%s/>`, cls, d, col, dashAttr(i))
 		}
 		every := (len(s.X) + maxMarks - 1) / maxMarks
 		for k := range s.X {
@@ -132,14 +146,14 @@ func (c *LineChart) SVG() string {
 			if !finite(x) || !finite(y) || !finite(s.Y[k]) {
 				continue
 			}
-			label := xl + " " + format(s.X[k]) + ", " + yl + " " + format(s.Y[k])
+			label := xl + " " + Num(s.X[k]) + ", " + yl + " " + format(s.Y[k])
 			if k < len(s.Lo) && k < len(s.Hi) && finite(s.Lo[k]) && finite(s.Hi[k]) {
 				label += " (band " + format(s.Lo[k]) + " to " + format(s.Hi[k]) + ")"
 			}
 			if s.Name != "" {
 				label = s.Name + ": " + label
 			}
-			b.printf(`<circle class="mark %s" cx="%s" cy="%s" r="3" fill="%s"><title>%s</title></circle>`, cls, f(x), f(y), col, esc(label))
+			b.marker(i, x, y, label)
 		}
 		b.WriteString(`</g>`)
 	}

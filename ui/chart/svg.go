@@ -19,15 +19,6 @@ const (
 	colGrid       = "#e3e7eb"
 )
 
-// Palette holds the series colours (Okabe & Ito's colour-blind-safe set,
-// without its black and yellow, which vanish on one of the themes).
-var Palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C6D31", "#999999"}
-
-// seriesClass is the class of series i ("s0" … "s7", cycling).
-func seriesClass(i int) string { return "s" + strconv.Itoa(i%len(Palette)) }
-
-func seriesColour(i int) string { return Palette[i%len(Palette)] }
-
 // esc escapes text for SVG content and attribute values.
 func esc(s string) string { return html.EscapeString(s) }
 
@@ -151,17 +142,18 @@ func clip(s string, n int) string {
 
 // legendItem is one entry of a legend.
 type legendItem struct {
-	name  string
-	index int // series index (colour)
+	name   string
+	index  int  // series index (colour, dash, marker)
+	hidden bool // the series is not drawn
 }
 
 // legendLayout places legend entries in rows under the plot; it returns
 // their positions and the height the rows take.
 func legendLayout(items []legendItem, left, width float64) (xs, ys []float64, height float64) {
-	const rowHeight, swatch, gap = 18.0, 14.0, 16.0
+	const rowHeight, gap = 18.0, 16.0
 	x, row := left, 0
 	for _, it := range items {
-		w := swatch + 6 + textWidth(clip(it.name, 40))
+		w := swatchWidth(true) + 6 + textWidth(clip(it.name, 40))
 		if x > left && x+w > left+width {
 			x, row = left, row+1
 		}
@@ -184,12 +176,23 @@ func (b *svg) legend(items []legendItem, xs, ys []float64, y0 float64, line bool
 	for i, it := range items {
 		x, y := xs[i], y0+ys[i]
 		cls, col := seriesClass(it.index), seriesColour(it.index)
+		fade := ""
+		if it.hidden {
+			fade = ` opacity="0.35"`
+		}
+		b.printf(`<g class="legend-item %s"%s>`, cls, fade)
 		if line {
-			b.printf(`<line class="swatch %s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="3"/>`, cls, f(x), f(y+7), f(x+14), f(y+7), col)
+			b.printf(`<line class="swatch %s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2"%s/>`, cls, f(x), f(y+7), f(x+22), f(y+7), col, dashAttr(it.index))
+			b.marker(it.index, x+11, y+7, "")
 		} else {
 			b.printf(`<rect class="swatch %s" x="%s" y="%s" width="14" height="12" fill="%s"/>`, cls, f(x), f(y+1), col)
 		}
-		b.printf(`<text class="legend-text" x="%s" y="%s" fill="%s"><title>%s</title>%s</text>`, f(x+20), f(y+11), colText, esc(it.name), esc(clip(it.name, 40)))
+		name := it.name
+		if it.hidden {
+			name += " (hidden)"
+		}
+		b.printf(`<text class="legend-text" x="%s" y="%s" fill="%s"><title>%s</title>%s</text>`, f(x+swatchWidth(line)+6), f(y+11), colText, esc(name), esc(clip(it.name, 40)))
+		b.WriteString(`</g>`)
 	}
 	b.WriteString(`</g>`)
 }

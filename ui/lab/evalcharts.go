@@ -12,6 +12,27 @@ import (
 
 // The evaluation's charts.
 
+// kLabel names the K axis.
+const kLabel = "features kept (K)"
+
+// newKChart is a line chart against K, its hover labels naming K "K".
+func newKChart(fr chart.Frame) *chart.LineChart {
+	fr.XLabel = kLabel
+	c := chart.NewLineChart(fr)
+	c.IntegerX, c.HoverX = true, "K"
+	return c
+}
+
+// percent writes a percentage for a hover label.
+func percent(x float64) string { return chart.Num(x) + "%" }
+
+// hide marks series s, variant i's, as hidden when the page hides that
+// variant.
+func (v *EvalView) hide(i int, s chart.Series) chart.Series {
+	s.Hidden = v.Hidden[i]
+	return s
+}
+
 // kAxis returns the K list as numbers.
 func (v *EvalView) kAxis() []float64 {
 	x := make([]float64, len(v.Rep.K))
@@ -22,11 +43,11 @@ func (v *EvalView) kAxis() []float64 {
 }
 
 // bandSeries is a series of means with a band of ± one standard deviation,
-// clipped to [lo, hi].
-func bandSeries(name string, x []float64, s api.Summary, lo, hi float64) chart.Series {
+// clipped to [lo, hi], every value multiplied by scale (100 for percent).
+func bandSeries(name string, x []float64, s api.Summary, lo, hi, scale float64) chart.Series {
 	out := chart.Series{Name: name, X: x, Y: make([]float64, len(x)), Lo: make([]float64, len(x)), Hi: make([]float64, len(x))}
 	for i := range x {
-		m, d := at(s.Mean, i), at(s.Std, i)
+		m, d := scale*at(s.Mean, i), scale*at(s.Std, i)
 		out.Y[i] = m
 		if math.IsNaN(d) {
 			d = 0
@@ -53,25 +74,27 @@ func (v *EvalView) AccuracyCharts() []Figure {
 	x := v.kAxis()
 	for q, label := range v.Rep.Classifiers {
 		name := ClassifierName(label)
-		c := chart.NewLineChart(chart.Frame{ID: "accuracy-" + name, Title: "Accuracy vs K — " + label, XLabel: "K", YLabel: "accuracy"})
-		c.IntegerX = true
+		c := newKChart(chart.Frame{ID: "accuracy-" + name, Title: "Accuracy vs K — " + label, YLabel: "Accuracy (%)"})
+		c.HoverY, c.Format = "accuracy", percent
 		for i, vr := range v.Rep.Results {
-			if len(vr.Units) == 0 || q >= len(vr.Accuracy) {
-				continue
+			var acc api.Summary
+			if q < len(vr.Accuracy) {
+				acc = vr.Accuracy[q]
 			}
-			c.Series = append(c.Series, bandSeries(v.Labels[i], x, vr.Accuracy[q], 0, 1))
+			c.Series = append(c.Series, v.hide(i, bandSeries(v.Labels[i], x, acc, 0, 100, 100)))
 		}
-		out = append(out, Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("Test accuracy of the top K features of each training part; mean ± one standard deviation over the %s.", v.splitsText())})
+		out = append(out, NewFigure(c.ID, c.Title, c, fmt.Sprintf("Test accuracy (%%) of the top K features of each training part; mean ± one standard deviation over the %s.", v.splitsText())))
 	}
 	if len(v.Rep.Classifiers) == 0 {
-		c := chart.NewLineChart(chart.Frame{ID: "rmse", Title: "RMSE of least squares vs K", XLabel: "K", YLabel: "RMSE"})
-		c.IntegerX = true
+		c := newKChart(chart.Frame{ID: "rmse", Title: "RMSE of least squares vs K", YLabel: "RMSE"})
 		for i, vr := range v.Rep.Results {
-			if len(vr.Units) > 0 && vr.RMSE != nil {
-				c.Series = append(c.Series, bandSeries(v.Labels[i], x, *vr.RMSE, 0, math.Inf(1)))
+			var rmse api.Summary
+			if vr.RMSE != nil {
+				rmse = *vr.RMSE
 			}
+			c.Series = append(c.Series, v.hide(i, bandSeries(v.Labels[i], x, rmse, 0, math.Inf(1), 1)))
 		}
-		out = append(out, Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("Test RMSE of ordinary least squares on the top K features (lower is better); mean ± one standard deviation over the %s.", v.splitsText())})
+		out = append(out, NewFigure(c.ID, c.Title, c, fmt.Sprintf("Test RMSE of ordinary least squares on the top K features (lower is better); mean ± one standard deviation over the %s.", v.splitsText())))
 	}
 	return out
 }
@@ -83,7 +106,7 @@ func (v *EvalView) RedundancyChart() Figure {
 	const id, title = "redundancy", "Redundancy rate of the top K features"
 	note := fmt.Sprintf("Mean |correlation| between the selected features (lower: less redundant); mean ± one standard deviation over the %s.", v.splitsText())
 	if len(v.Rep.K) <= 4 {
-		c := &chart.BarChart{Frame: chart.Frame{ID: id, Title: title, XLabel: "redundancy rate"}, Horizontal: true}
+		c := &chart.BarChart{Frame: chart.Frame{ID: id, Title: title, XLabel: "redundancy rate"}, Horizontal: true, NonNegative: true}
 		for i, vr := range v.Rep.Results {
 			if len(vr.Units) > 0 {
 				c.Categories = append(c.Categories, v.Labels[i])
@@ -99,17 +122,14 @@ func (v *EvalView) RedundancyChart() Figure {
 			}
 			c.Series = append(c.Series, s)
 		}
-		return Figure{id, title, c.SVG(), note}
+		return NewFigure(id, title, c, note)
 	}
-	c := chart.NewLineChart(chart.Frame{ID: id, Title: title, XLabel: "K", YLabel: "redundancy rate"})
-	c.IntegerX = true
+	c := newKChart(chart.Frame{ID: id, Title: title, YLabel: "redundancy rate"})
 	x := v.kAxis()
 	for i, vr := range v.Rep.Results {
-		if len(vr.Units) > 0 {
-			c.Series = append(c.Series, bandSeries(v.Labels[i], x, vr.Redundancy, 0, 1))
-		}
+		c.Series = append(c.Series, v.hide(i, bandSeries(v.Labels[i], x, vr.Redundancy, 0, 1, 1)))
 	}
-	return Figure{id, title, c.SVG(), note}
+	return NewFigure(id, title, c, note)
 }
 
 // SparsityChart draws the sparsity level of the embedded selectors' W (its
@@ -130,7 +150,7 @@ func (v *EvalView) SparsityChart() (Figure, bool) {
 		return Figure{}, false
 	}
 	c.Series = []chart.BarSeries{s}
-	return Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("Rows of W above 10⁻⁶ × the largest (a method refitted per K has K of them); mean ± one standard deviation over the %s.", v.splitsText())}, true
+	return NewFigure(c.ID, c.Title, c, fmt.Sprintf("Rows of W above 10⁻⁶ × the largest (a method refitted per K has K of them); mean ± one standard deviation over the %s.", v.splitsText())), true
 }
 
 // TimeChart draws each selector's fitting time per split.
@@ -145,7 +165,7 @@ func (v *EvalView) TimeChart() Figure {
 		}
 	}
 	c.Series = []chart.BarSeries{s}
-	return Figure{c.ID, c.Title, c.SVG(), "The selector's fits on a training part (all its fits, for a method refitted per K); mean ± one standard deviation. Classifiers excluded."}
+	return NewFigure(c.ID, c.Title, c, "The selector's fits on a training part (all its fits, for a method refitted per K); mean ± one standard deviation. Classifiers excluded.")
 }
 
 // maxTraces bounds the lines of one convergence chart.
@@ -191,12 +211,12 @@ func (v *EvalView) ConvergenceCharts() []Figure {
 		c.LogY = logWorthy(c.Series)
 		note := "The exact objective after each iteration, on each training part."
 		if total > len(c.Series) {
-			note += fmt.Sprintf(" The first %d of %d fits are drawn.", len(c.Series), total)
+			note += fmt.Sprintf(" The first %d of %d fits are Drawn.", len(c.Series), total)
 		}
 		if v.Rep.Results[groups[m][0]].PerK {
 			note += fmt.Sprintf(" %s is refitted for every K: its fits for K = %d.", m, v.Rep.K[last])
 		}
-		out = append(out, Figure{c.ID, c.Title, c.SVG(), note})
+		out = append(out, NewFigure(c.ID, c.Title, c, note))
 	}
 	return out
 }
@@ -209,7 +229,7 @@ func (v *EvalView) TruthChart() (Figure, bool) {
 	if v.Truth == nil {
 		return Figure{}, false
 	}
-	c := chart.NewLineChart(chart.Frame{ID: "truth", Title: "Informative features among the top K", XLabel: "K", YLabel: "share informative"})
+	c := newKChart(chart.Frame{ID: "truth", Title: "Informative features among the top K", YLabel: "share informative"})
 	c.IntegerX, c.YMin, c.YMax = true, 0, 1
 	x := v.kAxis()
 	informative := make([]bool, len(v.Rep.Features))
@@ -218,11 +238,12 @@ func (v *EvalView) TruthChart() (Figure, bool) {
 	}
 	nInf := 2 * v.Truth.D1
 	for i, vr := range v.Rep.Results {
-		if len(vr.Units) == 0 {
-			continue
-		}
 		var s api.Summary
 		for ki := range v.Rep.K {
+			if len(vr.Units) == 0 {
+				s.Mean, s.Std = append(s.Mean, math.NaN()), append(s.Std, math.NaN())
+				continue
+			}
 			shares := make([]float64, len(vr.Units))
 			for j, u := range vr.Units {
 				sel := u.Selected[ki]
@@ -240,12 +261,38 @@ func (v *EvalView) TruthChart() (Figure, bool) {
 			m, d := stats.MeanStd(shares)
 			s.Mean, s.Std = append(s.Mean, m), append(s.Std, d)
 		}
-		c.Series = append(c.Series, bandSeries(v.Labels[i], x, s, 0, 1))
+		c.Series = append(c.Series, v.hide(i, bandSeries(v.Labels[i], x, s, 0, 1, 1)))
 	}
 	best := chart.Series{Name: "the best possible", X: x}
 	for _, k := range v.Rep.K {
 		best.Y = append(best.Y, math.Min(1, float64(nInf)/float64(k)))
 	}
 	c.Series = append(c.Series, best)
-	return Figure{c.ID, c.Title, c.SVG(), fmt.Sprintf("The generator made %d informative features (f1…f%d), %d redundant copies of half of them and %d irrelevant ones; a perfect selector picks the informative ones first.", nInf, nInf, v.Truth.D1, v.Truth.D2)}, true
+	return NewFigure(c.ID, c.Title, c, fmt.Sprintf("The generator made %d informative features (f1…f%d), %d redundant copies of half of them and %d irrelevant ones; a perfect selector picks the informative ones first.", nInf, nInf, v.Truth.D1, v.Truth.D2)), true
+}
+
+// StabilityChart draws each selector's stability index against K
+// (Nogueira, Sechidis & Brown: 1 when every split kept the same K
+// features, 0 when they overlap no more than chance would) with its 95%
+// confidence interval as a band. The merge computes it, so ok is false
+// until every unit has finished (and for the fixed subset alone).
+func (v *EvalView) StabilityChart() (Figure, bool) {
+	c := newKChart(chart.Frame{ID: "stability", Title: "Stability of the selected features across the splits", YLabel: "stability index"})
+	c.HoverY, c.YMax = "stability", 1
+	x := v.kAxis()
+	any := false
+	for i, vr := range v.Rep.Results {
+		s := chart.Series{Name: v.Labels[i], X: x}
+		if st := vr.Stability; st != nil {
+			any = true
+			for ki := range x {
+				s.Y, s.Lo, s.Hi = append(s.Y, at(st.Index, ki)), append(s.Lo, at(st.CILow, ki)), append(s.Hi, math.Min(1, at(st.CIHigh, ki)))
+			}
+		}
+		c.Series = append(c.Series, v.hide(i, s))
+	}
+	if !any {
+		return Figure{}, false
+	}
+	return NewFigure(c.ID, c.Title, c, fmt.Sprintf("1: every one of the %s kept the same K features; 0: they overlap no more than random choices would. Band: 95%% confidence interval. Read as agreement: above 0.75 excellent, 0.40 to 0.75 fair to good, below 0.40 poor.", v.splitsText())), true
 }

@@ -192,7 +192,7 @@ func (v *EvalView) WeightsChart(vi, s, ki int) (Figure, bool) {
 	if v.Truth != nil {
 		note += " ★ marks an informative feature."
 	}
-	return Figure{c.ID, c.Title, c.SVG(), note}, true
+	return NewFigure(c.ID, c.Title, c, note), true
 }
 
 // PerClass returns, for a method that selects per class (exl21, elasso),

@@ -227,11 +227,12 @@ func (r *EvalRun) SetReport(raw []byte, full bool) error {
 		api.EvalReport
 		Results []struct {
 			api.VariantInfo
-			Accuracy   []api.Summary `json:"accuracy"`
-			RMSE       *api.Summary  `json:"rmse"`
-			Redundancy api.Summary   `json:"redundancy"`
-			Sparsity   *api.Summary  `json:"sparsity"`
-			FitSeconds api.Scalar    `json:"fit_seconds"`
+			Accuracy   []api.Summary  `json:"accuracy"`
+			RMSE       *api.Summary   `json:"rmse"`
+			Redundancy api.Summary    `json:"redundancy"`
+			Sparsity   *api.Summary   `json:"sparsity"`
+			Stability  *api.Stability `json:"stability"`
+			FitSeconds api.Scalar     `json:"fit_seconds"`
 		} `json:"results"`
 	}
 	if err := json.Unmarshal(raw, &light); err != nil {
@@ -246,7 +247,7 @@ func (r *EvalRun) SetReport(raw []byte, full bool) error {
 	rep.Results = make([]api.VariantResult, len(light.Results))
 	for v, lr := range light.Results {
 		rep.Results[v] = api.VariantResult{VariantInfo: lr.VariantInfo, Accuracy: lr.Accuracy, RMSE: lr.RMSE, Redundancy: lr.Redundancy,
-			Sparsity: lr.Sparsity, FitSeconds: lr.FitSeconds, Units: r.Units[v*ns : (v+1)*ns]}
+			Sparsity: lr.Sparsity, Stability: lr.Stability, FitSeconds: lr.FitSeconds, Units: r.Units[v*ns : (v+1)*ns]}
 	}
 	r.Report = &rep
 	if full {

@@ -7,13 +7,27 @@ import (
 	"strings"
 
 	"sparsefs/api"
+	"sparsefs/core/plan"
 	"sparsefs/ui/chart"
 )
 
 // Figure is a chart ready to show: its id (the page's element ids derive
-// from it), title, SVG markup and a line under it.
+// from it), title, SVG markup, a line under it, and its values as a table
+// (made when asked for).
 type Figure struct {
 	ID, Title, SVG, Note string
+	Table                func() chart.Table
+}
+
+// Drawn is a chart of package chart: its markup and its values.
+type Drawn interface {
+	SVG() string
+	Table() chart.Table
+}
+
+// NewFigure makes the Figure of a chart.
+func NewFigure(id, title string, c Drawn, note string) Figure {
+	return Figure{ID: id, Title: title, SVG: c.SVG(), Note: note, Table: c.Table}
 }
 
 // EvalView reads an evaluation report (merged, or the units done so far)
@@ -25,6 +39,8 @@ type EvalView struct {
 	// Truth, if not nil, says which features are informative (synthetic
 	// data).
 	Truth *SynthSpec
+	// Hidden are the variants the charts leave out (the page's legend).
+	Hidden map[int]bool
 	// freq remembers Frequency's answers (the page asks on every render).
 	freq map[[2]int][]FreqRow
 }
@@ -99,26 +115,95 @@ type TableRow struct {
 	Best, Time, Note string
 }
 
-// tableCols is how many values of K the results table shows at most.
+// tableCols is how many values of K the results table shows at most,
+// besides the K where a row is best.
 const tableCols = 6
 
 // tableKs are the indices of K shown as columns: all of them up to
-// tableCols, else tableCols spread over the list, its ends included (the
-// charts show every K).
+// tableCols, else tableCols spread over the list, its ends included, and
+// every K at which a row has its best mean (the charts show every K).
 func (v *EvalView) tableKs() []int {
 	n := len(v.Rep.K)
-	if n <= tableCols {
-		out := make([]int, n)
-		for i := range out {
-			out[i] = i
+	show := make([]bool, n)
+	for i := 0; i < min(n, tableCols); i++ {
+		ki := i
+		if n > tableCols {
+			ki = int(math.Round(float64(i) * float64(n-1) / (tableCols - 1)))
 		}
-		return out
+		show[ki] = true
+	}
+	for _, m := range v.measures() {
+		if b := m.best(); b >= 0 {
+			show[b] = true
+		}
 	}
 	var out []int
-	for i := 0; i < tableCols; i++ {
-		ki := int(math.Round(float64(i) * float64(n-1) / (tableCols - 1)))
-		if len(out) == 0 || out[len(out)-1] != ki {
+	for ki, ok := range show {
+		if ok {
 			out = append(out, ki)
+		}
+	}
+	return out
+}
+
+// TableNote names the values of K the table leaves out ("" when it shows
+// them all).
+func (v *EvalView) TableNote() string {
+	ks := v.tableKs()
+	if len(ks) == len(v.Rep.K) {
+		return ""
+	}
+	shown := map[int]bool{}
+	for _, ki := range ks {
+		shown[ki] = true
+	}
+	var left []int
+	for ki, k := range v.Rep.K {
+		if !shown[ki] {
+			left = append(left, k)
+		}
+	}
+	return fmt.Sprintf("The table shows %d of the %d values of K; K = %s are in the charts, the report and the CSV.", len(ks), len(v.Rep.K), plan.Text(left))
+}
+
+// measure is one row's measure: a variant with a classifier's accuracy
+// (in %), or the RMSE.
+type measure struct {
+	variant int
+	name    string // "accuracy % · svm" or "RMSE"
+	// classifier is the index of the classifier (−1 for the RMSE).
+	classifier int
+	s          api.Summary
+	format     func(float64) string
+	lower      bool  // lower is better
+	ks         []int // the K list
+}
+
+// best is the index of K with the best mean (the first of equals), or −1.
+func (m measure) best() int {
+	best := -1
+	for ki := range m.s.Mean {
+		x := at(m.s.Mean, ki)
+		if !math.IsNaN(x) && (best < 0 || (m.lower && x < at(m.s.Mean, best)) || (!m.lower && x > at(m.s.Mean, best))) {
+			best = ki
+		}
+	}
+	return best
+}
+
+// measures are the rows of the table, in order.
+func (v *EvalView) measures() []measure {
+	var out []measure
+	for i, vr := range v.Rep.Results {
+		for q, label := range v.Rep.Classifiers {
+			if q < len(vr.Accuracy) {
+				out = append(out, measure{i, "accuracy % · " + ClassifierName(label), q, vr.Accuracy[q], pct, false, v.Rep.K})
+			}
+		}
+		if vr.RMSE != nil {
+			out = append(out, measure{i, "RMSE", -1, *vr.RMSE, chart.Num, true, v.Rep.K})
+		} else if len(v.Rep.Classifiers) == 0 {
+			out = append(out, measure{i, "RMSE", -1, api.Summary{}, chart.Num, true, v.Rep.K})
 		}
 	}
 	return out
@@ -135,39 +220,20 @@ func (v *EvalView) Table() (head []string, rows []TableRow) {
 		head = append(head, "K = "+strconv.Itoa(v.Rep.K[ki]))
 	}
 	head = append(head, "best", "fit time")
-	for i, vr := range v.Rep.Results {
-		time := meanStdText(float64(vr.FitSeconds.Mean), float64(vr.FitSeconds.Std), secondsText)
-		note := ""
+	for _, m := range v.measures() {
+		vr := &v.Rep.Results[m.variant]
+		r := TableRow{Variant: m.variant, Label: v.Labels[m.variant], Measure: m.name, Best: "—",
+			Time: meanStdText(float64(vr.FitSeconds.Mean), float64(vr.FitSeconds.Std), secondsText)}
 		if n := len(vr.Units); n < len(v.Rep.Splits) {
-			note = fmt.Sprintf("%d of %d splits", n, len(v.Rep.Splits))
+			r.Note = fmt.Sprintf("%d of %d splits", n, len(v.Rep.Splits))
 		}
-		add := func(measure string, s api.Summary, f func(float64) string, lower bool) {
-			r := TableRow{Variant: i, Label: v.Labels[i], Measure: measure, Time: time, Note: note, Best: "—"}
-			for _, ki := range ks {
-				r.Cells = append(r.Cells, meanStdText(at(s.Mean, ki), at(s.Std, ki), f))
-			}
-			best := -1
-			for ki := range v.Rep.K {
-				m := at(s.Mean, ki)
-				if !math.IsNaN(m) && (best < 0 || (lower && m < at(s.Mean, best)) || (!lower && m > at(s.Mean, best))) {
-					best = ki
-				}
-			}
-			if best >= 0 {
-				r.Best = fmt.Sprintf("%s at K = %d", f(at(s.Mean, best)), v.Rep.K[best])
-			}
-			rows = append(rows, r)
+		for _, ki := range ks {
+			r.Cells = append(r.Cells, meanStdText(at(m.s.Mean, ki), at(m.s.Std, ki), m.format))
 		}
-		for q, label := range v.Rep.Classifiers {
-			if q < len(vr.Accuracy) {
-				add("accuracy % · "+ClassifierName(label), vr.Accuracy[q], pct, false)
-			}
+		if b := m.best(); b >= 0 {
+			r.Best = fmt.Sprintf("%s at K = %d", m.format(at(m.s.Mean, b)), v.Rep.K[b])
 		}
-		if vr.RMSE != nil {
-			add("RMSE", *vr.RMSE, chart.Num, true)
-		} else if len(v.Rep.Classifiers) == 0 {
-			add("RMSE", api.Summary{}, chart.Num, true)
-		}
+		rows = append(rows, r)
 	}
 	return head, rows
 }

@@ -123,12 +123,14 @@ func (r *Report) Results() []Result {
 }
 
 // RankingCSV writes a result's ranking: rank, feature name, 0-based feature
-// index, score (+∞ as Inf) and, when freq is given, in how many of runs
-// results' top k the feature is.
+// index, score (+∞ as Inf), when freq is given in how many of runs
+// results' top k the feature is, and the p-value and q-value when the
+// method gives them (NaN where no test could be made).
 func RankingCSV(r Result, freq []FeatureCount, runs, k int) string {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	head := []string{"rank", "feature", "index", "score"}
+	pq := len(r.Sel.PValues) == len(r.Sel.Features) && len(r.Sel.QValues) == len(r.Sel.Features)
 	count := map[int]int{}
 	if freq != nil {
 		head = append(head, fmt.Sprintf("in_top_%d_of_%d_runs", k, runs))
@@ -136,11 +138,17 @@ func RankingCSV(r Result, freq []FeatureCount, runs, k int) string {
 			count[f.Feature] = f.Count
 		}
 	}
+	if pq {
+		head = append(head, "p_value", "q_value")
+	}
 	w.Write(head)
 	for pos, j := range r.Sel.Ranking {
 		row := []string{strconv.Itoa(pos + 1), r.Sel.Features[j], strconv.Itoa(j), scoreText(r.Sel.Scores[j])}
 		if freq != nil {
 			row = append(row, strconv.Itoa(count[j]))
+		}
+		if pq {
+			row = append(row, scoreText(r.Sel.PValues[j]), scoreText(r.Sel.QValues[j]))
 		}
 		w.Write(row)
 	}

@@ -70,25 +70,34 @@ func Frequency(rs []Result, k int) []FeatureCount {
 // Overlap returns the Jaccard index |A∩B| / |A∪B| of the top-k sets of
 // every pair of results.
 func Overlap(rs []Result, k int) [][]float64 {
-	sets := make([]map[int]bool, len(rs))
+	sets := make([][]int, len(rs))
 	for i, r := range rs {
-		sets[i] = map[int]bool{}
-		for _, j := range topSet(r.Sel, k) {
-			sets[i][j] = true
+		sets[i] = topSet(r.Sel, k)
+	}
+	return Jaccard(sets)
+}
+
+// Jaccard returns the Jaccard index |A∩B| / |A∪B| of every pair of sets
+// (0 for two empty sets).
+func Jaccard(sets [][]int) [][]float64 {
+	in := make([]map[int]bool, len(sets))
+	for i, s := range sets {
+		in[i] = map[int]bool{}
+		for _, j := range s {
+			in[i][j] = true
 		}
 	}
-	out := make([][]float64, len(rs))
-	for a := range rs {
-		out[a] = make([]float64, len(rs))
-		for b := range rs {
+	out := make([][]float64, len(sets))
+	for a := range sets {
+		out[a] = make([]float64, len(sets))
+		for b := range sets {
 			inter := 0
-			for j := range sets[a] {
-				if sets[b][j] {
+			for j := range in[a] {
+				if in[b][j] {
 					inter++
 				}
 			}
-			union := len(sets[a]) + len(sets[b]) - inter
-			if union > 0 {
+			if union := len(in[a]) + len(in[b]) - inter; union > 0 {
 				out[a][b] = float64(inter) / float64(union)
 			}
 		}

@@ -194,7 +194,7 @@ func (c *Details) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.AddAttrInterface("value", c.App.Shown())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "change",
+				EventType: "input",
 				Func:      func(event vugu.DOMEvent) { c.App.SetShown(event.PropString("target", "value")) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
@@ -460,6 +460,7 @@ func (c *Details) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.App = c.App
 					vgcomp.Chart = ch
 					vgcomp.Painter = c.Painter
 					vgcomp.Save = SaveFunc(func(event SaveEvent) { c.App.SaveChart(event.Chart, event.Format) })
