@@ -1,0 +1,10 @@
+import { startBrowser } from './lib.mjs';
+import { readFileSync } from 'node:fs';
+const b = await startBrowser();
+const img = readFileSync('/tmp/phone-full.png').toString('base64');
+await b.page.setViewportSize({ width: 390, height: 2400 });
+await b.page.setContent(`<body style="margin:0"><img id=i src="data:image/png;base64,${img}"></body>`);
+const h = await b.page.$eval('#i', (i) => i.naturalHeight);
+console.log(h);
+for (let y = 0, k = 0; y < h; y += 2400, k++) await b.page.screenshot({ path: `/tmp/phone-${k}.png`, clip: { x: 0, y, width: 390, height: Math.min(2400, h - y) }, fullPage: true });
+await b.close();
