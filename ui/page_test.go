@@ -212,6 +212,11 @@ func TestPage(t *testing.T) {
 	if got := a.Config.Current().Methods; len(got) != 2 || got[0].Name != "fisher" || got[1].Name != "rfs" {
 		t.Errorf("recommended start: %+v", got)
 	}
+	// Their parameter forms are closed, showing the defaults; one opens.
+	if txt := p.html(); strings.Contains(txt, `id="p-rfs-gamma"`) || !strings.Contains(txt, "Defaults: gamma 1 · solver accelerated") {
+		t.Error("the forms of the recommended methods are open")
+	}
+	p.click("open-rfs")
 	if txt := p.html(); !strings.Contains(txt, "A sparse model robust to outlying samples") || !strings.Contains(txt, "How strongly the model is pushed to use few features") {
 		t.Error("rfs is not described in words")
 	}

@@ -24,6 +24,10 @@ type Config struct {
 	presetNotes []string // what applying it left out
 	workText    string   // the text of the workers field
 	cores       int      // the browser's default number of workers
+	// paramsOpen are the methods whose parameter forms the user opened
+	// (true) or closed (false); lastTicked is the method ticked last.
+	paramsOpen map[string]bool
+	lastTicked string
 }
 
 func newConfig(a *App) *Config {
@@ -84,8 +88,42 @@ func (c *Config) Has(method string) bool { return c.cfg.Has(method) }
 // ToggleMethod chooses or drops a method.
 func (c *Config) ToggleMethod(method string, on bool) {
 	c.cfg.Toggle(method, on)
+	if on {
+		c.lastTicked = method
+	}
 	c.cfg.Preset = ""
 	c.a.Data.warm()
+}
+
+// ParamsOpen reports whether a method's parameter form is open: when the
+// user opened it, or else when the method was the last ticked or has a
+// value typed. Closed forms keep the page short (and its renders quick)
+// with many methods chosen.
+func (c *Config) ParamsOpen(method string) bool {
+	if open, ok := c.paramsOpen[method]; ok {
+		return open
+	}
+	if method == c.lastTicked {
+		return true
+	}
+	for _, m := range c.cfg.Methods {
+		if m.Name == method {
+			for _, v := range m.Values {
+				if strings.TrimSpace(v) != "" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ToggleParams opens or closes a method's parameter form.
+func (c *Config) ToggleParams(method string) {
+	if c.paramsOpen == nil {
+		c.paramsOpen = map[string]bool{}
+	}
+	c.paramsOpen[method] = !c.ParamsOpen(method)
 }
 
 // Recommend chooses the recommended start (lab.Recommended) instead of

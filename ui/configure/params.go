@@ -4,6 +4,7 @@ import (
 	"sparsefs/api"
 	"sparsefs/ui/app"
 	"sparsefs/ui/lab"
+	"strings"
 )
 
 // Params are a chosen method's parameters: a text field for each (a value
@@ -26,4 +27,18 @@ func (c *Params) words(p api.Param) string {
 		return w
 	}
 	return p.Doc
+}
+
+// defaults is the line a closed form shows: the parameters' defaults.
+func (c *Params) defaults() string {
+	if len(c.Method.Params) == 0 {
+		return "No parameters."
+	}
+	parts := make([]string, 0, len(c.Method.Params))
+	for _, p := range c.Method.Params {
+		if !c.App.Config.ParamHidden(c.Method, p) {
+			parts = append(parts, p.Name+" "+lab.DefaultText(p))
+		}
+	}
+	return "Defaults: " + strings.Join(parts, " · ")
 }
