@@ -33,6 +33,11 @@ type Eval struct {
 	comparing     bool
 	cmp           comparison
 	compareCharts []Chart
+	// convCharts are the convergence charts last drawn, at convAt: during
+	// a run they are drawn again at most every convEvery (60–80 ms each
+	// time with many methods, on the page's thread).
+	convCharts []Chart
+	convAt     time.Time
 }
 
 // evalState is one evaluation on the page (run here, or loaded from a
@@ -170,7 +175,7 @@ func (ev *Eval) start() {
 	}
 	e := &evalState{cfg: c.cfg, dataNum: a.Data.num, started: a.now(), truth: a.Data.truth(), session: a.runs}
 	e.cfg.Methods = append([]lab.MethodConfig(nil), c.cfg.Methods...)
-	ev.ev, a.showing, a.reportRef, a.charts, ev.detailCharts = e, lab.ModeEval, nil, nil, nil
+	ev.ev, a.showing, a.reportRef, a.charts, ev.detailCharts, ev.convCharts = e, lab.ModeEval, nil, nil, nil, nil
 	ev.dv, ev.ds, ev.dk = 0, -1, -1
 	a.b.Mark("sparsefs-eval-start")
 	e.planJob = a.pool.Submit("plan the evaluation", api.Task{Run: req}, a.Data.num, true, nil, func(j *pool.Job) { ev.planDone(e, prev, j) })

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"sparsefs/core/plan"
 	"sparsefs/ui/chart"
@@ -59,6 +60,9 @@ func defaultK(ks []int) int {
 }
 
 // refreshCharts rebuilds the evaluation's charts.
+// convEvery is how often a run's convergence charts are drawn again.
+const convEvery = 2 * time.Second
+
 func (ev *Eval) refreshCharts() {
 	a := ev.a
 	a.charts, ev.detailCharts, ev.compareCharts = nil, nil, nil
@@ -81,9 +85,13 @@ func (ev *Eval) refreshCharts() {
 		add(&a.charts, f)
 	}
 	add(&a.charts, v.TimeChart())
-	for _, f := range v.ConvergenceCharts() {
-		add(&a.charts, f)
+	if !a.Running() || ev.convCharts == nil || a.now().Sub(ev.convAt) >= convEvery {
+		ev.convCharts, ev.convAt = []Chart{}, a.now()
+		for _, f := range v.ConvergenceCharts() {
+			add(&ev.convCharts, f)
+		}
 	}
+	a.charts = append(a.charts, ev.convCharts...)
 	if f, ok := v.WeightsChart(ev.dv, max(ev.ds, 0), ev.dk); ok {
 		add(&ev.detailCharts, f)
 	}
