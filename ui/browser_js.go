@@ -149,7 +149,10 @@ func (b *browser) rendered() {
 	}()
 }
 
-// Pace implements Backend. The end of a run is drawn at once.
+// Pace implements Backend. The end of a run is drawn at once — in a task
+// of its own: when a click ends the run (Cancel), the click's own render
+// goes first, and the two together would hold the page's thread twice as
+// long.
 func (b *browser) Pace(busy bool) {
 	b.mu.Lock()
 	was := b.busy
@@ -157,6 +160,7 @@ func (b *browser) Pace(busy bool) {
 	b.mu.Unlock()
 	if was && !busy {
 		go func() {
+			time.Sleep(time.Millisecond) // back to the browser's event loop first
 			b.ee.Lock()
 			b.mu.Lock()
 			b.lastRender = time.Now()
