@@ -13,8 +13,9 @@
 // presets, a whole analysis without a network request, a new build's
 // update offer, the policy under the server's header and under the meta
 // tag alone (checked in a blob: worker the test starts: BiDi cannot run a
-// function in the page's own workers); last the offline reload through
-// the service worker.
+// function in the page's own workers); the files a lab has (a clinic's
+// export, genes in rows, a measurement column: filescenarios.mjs); last
+// the offline reload through the service worker.
 //
 //   ./build.sh e2e-site && cd e2e && node --test firefox.mjs
 //
@@ -30,6 +31,7 @@ import {
   gridOnThePool, categoricalChoices, exportsParseBack, reportLoadsBack, cancelEvaluationAndResume, cancelRanking, noLayoutJump,
   keyboardWalk, presets, analysisWithoutRequests, newBuildOffered, policyBinds, inBlobWorker,
 } from './scenarios.mjs';
+import { clinicExport, genesInRows, measurementColumn } from './filescenarios.mjs';
 
 const required = Boolean(process.env.SPARSEFS_REQUIRE_DATA || process.env.CI);
 const missing = !existsSync(firefoxPath);
@@ -157,6 +159,19 @@ test('Firefox: a malformed CSV shows a readable message; a good file after it wo
   await page.waitForSelector('#preview', { timeout: 30000 });
   assert.equal(await page.$('#error-text'), null);
   assert.deepEqual(problems, []);
+});
+
+// The files a lab has (filescenarios.mjs).
+test('Firefox: a clinic export — IDs, diagnosis, a text column, NA cells — is read as proposed and ranks as the CLI', { skip }, async () => {
+  await clinicExport(browser, server.url, tmp);
+});
+
+test('Firefox: a genes × samples table is read transposed and ranks as the CLI', { skip }, async () => {
+  await genesInRows(browser, server.url, tmp);
+});
+
+test('Firefox: a last column of measurements is read as a regression target', { skip }, async () => {
+  await measurementColumn(browser, server.url, tmp);
 });
 
 // The laboratory, through the Chromium tests' bodies (scenarios.mjs).
