@@ -7,7 +7,8 @@
 // browser tests' slow test double (e2e_slow), so that the run lasts long
 // enough to be photographed; the others show the real build. GLIOMA (the
 // rfs-nie-2010 pictures) is read from the shared data when present.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, startBrowser, repo, openApp, chooseMethods, runAndWait, setMode, sharedData } from './lib.mjs';
 
@@ -54,6 +55,34 @@ await session('dist', async (page, server) => {
   await page.waitForSelector('#chart-weights svg');
   await shot(page.locator('#eval-detail'), 'details.png');
   await shot(page.locator('#fig-conv-l1svm'), 'convergence.png');
+  // The comparison of the selectors.
+  await page.click('#compare-show');
+  await page.waitForSelector('#compare-charts svg');
+  await shot(page.locator('#compare'), 'compare.png');
+
+  // A clinic's export: sample IDs, a diagnosis, a text column, NA cells.
+  const clinic = path.join(mkdtempSync(path.join(tmpdir(), 'sparsefs-shots-')), 'clinic-export.csv');
+  let csv = 'patient,diagnosis,site,age,crp,albumin\n';
+  for (let i = 0; i < 40; i++) {
+    const sick = i % 3 === 0;
+    csv += `P${1000 + i},${sick ? 'sepsis' : 'control'},${['ward A', 'ward B', 'ICU'][i % 3]},${45 + ((i * 7) % 40)},${i % 9 === 4 ? 'NA' : (sick ? 80 : 8) + ((i * 13) % 30)},${(sick ? 28 : 40) + ((i * 5) % 8)}\n`;
+  }
+  writeFileSync(clinic, csv);
+  await openApp(page, server.url);
+  await page.setInputFiles('#file', clinic);
+  await page.waitForSelector('#reading');
+  await shot(page.locator('section[aria-labelledby="data-h"]'), 'data-clinic.png');
+  // The same on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.check('#missing-mean');
+  await shot(page.locator('section[aria-labelledby="data-h"]'), 'phone-data.png');
+  await page.click('#recommended');
+  await page.fill('#klist', '1:3');
+  await idle(page);
+  await runAndWait(page);
+  await page.waitForSelector('#chart-accuracy-svm svg');
+  await page.screenshot({ path: path.join(out, 'phone-results.png') });
+  await page.setViewportSize({ width: 1100, height: 900 });
 
   // The classroom demo: generated data and their ground truth.
   await openApp(page, server.url);

@@ -50,7 +50,7 @@ func runInspect(ctx context.Context, req *api.Request, in Input) (*api.Inspectio
 			}
 		}
 	}
-	if d.Transpose == "" && rowsLookLikeFeatures(ds) {
+	if d.Transpose == "" && rowsLookLikeFeatures(ds) && (ds.Classes == nil || dataset.NumericLabels(ds.Classes)) {
 		notes = append(notes, fmt.Sprintf("the file has %d rows and %d columns, and its first column names every row differently: if its rows are features (genes × samples), read it with the features in rows", ds.Rows()+boolInt(ds.Header), len(ds.Columns)))
 	}
 	info := NewTable(ds).Info(&req.Data)
@@ -242,7 +242,9 @@ func measurement(ds *dataset.Dataset) bool {
 }
 
 // rowsLookLikeFeatures reports whether a table may have its features in
-// rows: sample IDs in its first column and many more rows than columns.
+// rows: sample IDs in its first column and many more rows than columns
+// (the caller also asks for a label that is not text: a clinic's table of
+// patients has its diagnosis).
 func rowsLookLikeFeatures(ds *dataset.Dataset) bool {
 	return ds.IDColumn == 1 && ds.Rows() > 5*len(ds.Columns)
 }

@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -132,5 +133,29 @@ func TestInspectFeaturesInRows(t *testing.T) {
 	}
 	if sel := selectWith(t, b.String(), in); len(sel.Scores) != 8 {
 		t.Errorf("%d scores, want 8", len(sel.Scores))
+	}
+}
+
+// A genes × samples table without a row of classes reads as it stands —
+// gene names as IDs, the last sample's values (−2, 0, 2: a copy-number
+// call) as three classes —, which the inspection questions; a clinic's
+// table of patients with a diagnosis does not get the question.
+func TestInspectRowsLookLikeFeatures(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("gene,S1,S2\n")
+	for g := 0; g < 20; g++ {
+		fmt.Fprintf(&b, "g%d,%.2f,%d\n", g, float64(g%7)/3, []int{-2, 0, 2}[g%3])
+	}
+	in := inspect(t, b.String(), api.Data{})
+	if in.ID != "gene" || !hasPrefix(in.Warnings, "the file has 21 rows and 3 columns, and its first column names every row differently") {
+		t.Errorf("id %q, warnings %q", in.ID, in.Warnings)
+	}
+	b.Reset()
+	b.WriteString("patient,diagnosis,age\n")
+	for i := 0; i < 20; i++ {
+		fmt.Fprintf(&b, "P%d,%s,%d\n", i, []string{"a", "b"}[i%2], 40+i)
+	}
+	if in := inspect(t, b.String(), api.Data{}); hasPrefix(in.Warnings, "the file has") {
+		t.Errorf("a clinic's table questioned: %q", in.Warnings)
 	}
 }
