@@ -382,6 +382,12 @@ export async function noLayoutJump(browser, url) {
 export async function keyboardWalk(browser, url) {
   const { page } = browser;
   await openApp(page, url);
+  // The skip links take the focus to Run's section and to the results.
+  for (const [link, target] of [['a[href="#run-h"]', 'run-h'], ['a[href="#results-h"]', 'results-h']]) {
+    await page.focus(link);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((t) => document.activeElement?.id === t, target);
+  }
   await page.focus('#demo-choice');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'demo');
@@ -416,6 +422,8 @@ export async function keyboardWalk(browser, url) {
   await page.focus('#run');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /^10 of 10 units done · report merged/.test(document.querySelector('#progress-text').textContent), null, { timeout: 60000 });
+  // The focus went to the results' summary.
+  await page.waitForFunction(() => document.activeElement?.id === 'results-summary');
   // The arrow keys choose what Run does.
   await page.focus('#mode-eval');
   await page.keyboard.press('ArrowDown');
