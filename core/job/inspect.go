@@ -135,12 +135,18 @@ func propose(ctx context.Context, raw []byte, d *api.Data, rows int, err error) 
 	for _, c := range sv.Text {
 		ref := columnRef(sv, c.Column)
 		switch {
-		case try.Label == "" && len(try.Targets) == 0 && !textLabel && c.Distinct < c.Cells:
+		case try.Label == "" && len(try.Targets) == 0 && !textLabel && c.Distinct < c.Cells && c.Cells*2 >= m:
 			try.Label = ref
 			notes = append(notes, fmt.Sprintf("%s holds text, not numbers: it is read as the class label; choose another label column if it is not one", columnName(sv, c.Column)))
 		case try.ID == "" && c.Distinct == m && c.Cells == m:
 			try.ID = ref
 			notes = append(notes, fmt.Sprintf("%s holds a different text in every row (%q, …): it is read as the samples' IDs, kept in exports and not used as a feature", columnName(sv, c.Column), c.Example))
+		case c.Cells*2 < m:
+			// Mostly numbers: a typing slip, more likely than a column of
+			// text.
+			try.Ignore = append(try.Ignore, ref)
+			notes = append(notes, fmt.Sprintf("%s holds text in %d of %d rows (%q on line %d): left out of the features; correct the cell%s to use it",
+				columnName(sv, c.Column), c.Cells, m, c.Example, c.Line, map[bool]string{true: "s", false: ""}[c.Cells > 1]))
 		default:
 			try.Ignore = append(try.Ignore, ref)
 			ignored = append(ignored, columnName(sv, c.Column))

@@ -159,3 +159,12 @@ func TestInspectRowsLookLikeFeatures(t *testing.T) {
 		t.Errorf("a clinic's table questioned: %q", in.Warnings)
 	}
 }
+
+// A slip in a numeric column (one cell of text) leaves the column out and
+// says where the cell is, so that it can be corrected.
+func TestInspectTypingSlip(t *testing.T) {
+	in := inspect(t, "a,b,class\n1,2,x\n3,4o,y\n5,6,x\n7,8,y\n", api.Data{})
+	if !reflect.DeepEqual(in.Ignore, []string{"b"}) || !hasPrefix(in.Warnings, `column 2 ("b") holds text in 1 of 4 rows ("4o" on line 3): left out of the features; correct the cell to use it`) {
+		t.Errorf("ignore %q, warnings %q", in.Ignore, in.Warnings)
+	}
+}
