@@ -62,7 +62,7 @@ func parseEval(args []string, stderr io.Writer) (*api.Request, output, error) {
 	fs.StringVar(&foldFile, "foldfile", "", "a file with one integer fold id per sample; each fold is tested once")
 	fs.StringVar(&feats, "features", "", "evaluate this fixed feature subset too (0-based column indices as in rankings, e.g. 0,5,7 or 0:19), without selection")
 	fs.Uint64Var(&seed, "seed", 0, "the seed of every random choice (splits, inner folds)")
-	fs.Var(&tune, "tune", "tune a parameter by inner cross-validation: NAME=VALUES for a method parameter, svm.C=... or knn.neighbors=... (repeatable)")
+	fs.Var(&tune, "tune", "tune a parameter by inner cross-validation: NAME=VALUES for a method parameter (base.NAME for the method stabsel wraps, m1.NAME … for consensus's), svm.C=... or knn.neighbors=... (repeatable)")
 	fs.IntVar(&inner, "inner", 0, "folds of the tuning cross-validation (0: 3 below 200 training samples, else 8)")
 	fs.IntVar(&workers, "workers", runtime.NumCPU(), "units run at once (never changes the result)")
 	memoryFlag(fs, &req.MemoryBudget)

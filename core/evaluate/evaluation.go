@@ -141,7 +141,7 @@ func New(pl api.Plan, data *Data) (*Evaluation, error) {
 		ev.info.PerK = ev.perK
 		info := spec.Info()
 		for _, g := range p.Tune {
-			if cls, _ := plan.SplitGridParam(g.Param); cls == "" && info.Param(g.Param) != nil {
+			if cls, _ := plan.SplitGridParam(g.Param); cls == "" && plan.Tunable(&info, g.Param) {
 				ev.grids = append(ev.grids, g)
 				ev.info.Tuned = append(ev.info.Tuned, g.Param)
 			}

@@ -261,12 +261,27 @@ func Splits(pr api.Protocol) int {
 }
 
 // SplitGridParam splits a tuned parameter's name: "svm.C" into ("svm",
-// "C"); a selector parameter ("gamma") has no classifier.
+// "C"); a selector parameter ("gamma", or a wrapped method's "base.gamma")
+// has no classifier.
 func SplitGridParam(name string) (classifier, param string) {
 	if c, p, ok := strings.Cut(name, "."); ok {
-		return strings.ToLower(c), p
+		if _, isClassifier := classifierParams[strings.ToLower(c)]; isClassifier {
+			return strings.ToLower(c), p
+		}
 	}
 	return "", name
+}
+
+// Tunable reports whether method m takes the selector parameter name: one
+// of its own, or SLOT.NAME of a method it wraps (stabsel's base.gamma,
+// consensus's m1.C), which Resolve checks against the wrapped method
+// chosen.
+func Tunable(m *api.MethodInfo, name string) bool {
+	if m.Param(name) != nil {
+		return true
+	}
+	slot, _, ok := strings.Cut(name, ".")
+	return ok && contains(m.Wraps, slot)
 }
 
 func normalizeTune(p *api.Plan) error {
@@ -354,7 +369,7 @@ func expandMethods(p *api.Plan, methods []api.MethodInfo) ([]api.Variant, error)
 		}
 		tuned := map[string]bool{}
 		for _, g := range p.Tune {
-			if cls, _ := SplitGridParam(g.Param); cls == "" && m.Param(g.Param) != nil {
+			if cls, _ := SplitGridParam(g.Param); cls == "" && Tunable(m, g.Param) {
 				tuned[g.Param] = true
 				tunedBy[g.Param] = true
 			}
