@@ -51,6 +51,14 @@ type Request struct {
 	// Workers is how many units OpEval runs at once in goroutines
 	// (default 1). It never changes the result.
 	Workers int `json:"workers,omitempty"`
+	// Halves, with OpSelect and the method stabsel, fits only the
+	// half-samples [Halves[0], Halves[1]) of its 2B and answers with their
+	// tally (Selection.Tally) instead of a selection; Tallies, with OpSelect
+	// and stabsel, combines tallies that cover the 2B fits into the
+	// selection one request would give, fitting nothing. The page spreads
+	// one stability selection over its workers so.
+	Halves  []int            `json:"halves,omitempty"`
+	Tallies []StabilityTally `json:"tallies,omitempty"`
 	// Parts are the partial results OpMerge merges.
 	Parts []*EvalPart `json:"parts,omitempty"`
 	// Preprocess is ZScore (default), MinMax or NoScaling.

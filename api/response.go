@@ -65,6 +65,9 @@ type Selection struct {
 	// the stable features and the bounds on false selections; omitted
 	// for the other methods.
 	StabilitySelection *StabilitySelection `json:"stability_selection,omitempty"`
+	// Tally is the answer to a request for some of stabsel's half-sample
+	// fits (Request.Halves): their tally, and no ranking.
+	Tally *StabilityTally `json:"tally,omitempty"`
 	// Consensus holds the rankings a consensus aggregated; omitted for
 	// the other methods.
 	Consensus *Consensus `json:"consensus,omitempty"`
@@ -306,6 +309,21 @@ type StabilitySelection struct {
 	// unimodality assumption (null for a π outside its range).
 	Bound         Float `json:"bound"`
 	BoundUnimodal Float `json:"bound_unimodal"`
+}
+
+// StabilityTally is what a share of stability selection's half-sample
+// fits found (Request.Halves): for the fits From ≤ i < To of the 2B
+// (pair i/2, half i%2), how often each feature was in the base's top q
+// (Counts) and its positions summed over the rankings (Positions), the
+// fits that stopped early and their notes. Tallies covering the 2B fits
+// combine (Request.Tallies) into the selection one request would give.
+type StabilityTally struct {
+	From      int      `json:"from"`
+	To        int      `json:"to"`
+	Counts    []int    `json:"counts"`
+	Positions []int    `json:"positions"`
+	Early     int      `json:"early"`
+	Notes     []string `json:"notes"`
 }
 
 // Consensus is what a consensus of rankings (the method consensus) adds:

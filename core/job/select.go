@@ -46,6 +46,9 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	if err != nil {
 		return nil, err
 	}
+	if (req.Halves != nil || req.Tallies != nil) && spec.Name != "stabsel" {
+		return nil, fmt.Errorf("%s: halves and tallies are stability selection's (stabsel)", spec.Name)
+	}
 	sel, err := spec.New(params)
 	if err != nil {
 		return nil, err
@@ -82,12 +85,17 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	settings.Progress = progress
 	settings.PValues = true
 	settings.Workers = req.Workers
+	settings.Halves, settings.Tallies = req.Halves, req.Tallies
 	start := time.Now()
 	res, err := sel.Fit(ctx, prob, &settings)
 	if err != nil {
 		return nil, err
 	}
 	rec := res.Record(time.Since(start).Seconds())
+	if res.Tally != nil {
+		return &api.Selection{Method: spec.Name, Params: spec.Display(params), Preprocess: string(scaling), Bias: bias, Coding: string(coding),
+			Dataset: dinfo, Features: ds.Features, Tally: res.Tally, Seconds: rec.Seconds, Warnings: warnings}, nil
+	}
 	if res.Status == selection.IterationLimit {
 		warnings = append(warnings, fmt.Sprintf("%s stopped at its iteration limit (%d iterations) before meeting its stopping rule: the answer may be away from the optimum; raise max_iter", spec.Name, res.Iterations))
 	}

@@ -70,6 +70,12 @@ type Settings struct {
 	// independent fits (stabsel, consensus) may run in goroutines (0 or
 	// 1: one at a time). It never changes the result.
 	Workers int
+	// Halves and Tallies split a stability selection into shares
+	// (api.Request.Halves, Tallies): only the half-sample fits
+	// [Halves[0], Halves[1]), answered as Result.Tally; or no fit, the
+	// tallies combined.
+	Halves  []int
+	Tallies []api.StabilityTally
 }
 
 func (s *Settings) wantPValues() bool { return s != nil && s.PValues }

@@ -171,6 +171,8 @@ type Result struct {
 	PValues []float64
 	// Stability is what stability selection adds (stabsel only).
 	Stability *api.StabilitySelection
+	// Tally is a share of stabsel's half-sample fits (Settings.Halves).
+	Tally *api.StabilityTally
 	// Consensus holds the rankings a consensus aggregated (consensus
 	// only).
 	Consensus *api.Consensus

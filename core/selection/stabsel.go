@@ -66,16 +66,31 @@ func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, e
 	if err != nil {
 		return nil, err
 	}
+	total := 2 * st.pairs
+	if s != nil && s.Tallies != nil {
+		t, err := combineTallies(s.Tallies, total, n)
+		if err != nil {
+			return nil, err
+		}
+		return st.result(t, q, n), nil
+	}
+	from, to := 0, total
+	if s != nil && s.Halves != nil {
+		if len(s.Halves) != 2 || s.Halves[0] < 0 || s.Halves[0] >= s.Halves[1] || s.Halves[1] > total {
+			return nil, fmt.Errorf("stabsel: halves %v are not a range of its %d half-sample fits", s.Halves, total)
+		}
+		from, to = s.Halves[0], s.Halves[1]
+	}
 	var y []int
 	if p.Targets == nil {
 		y = p.Y
 	}
 	halvesOf := make([][2][]int, st.pairs)
-	for b := range halvesOf {
+	for b := from / 2; b <= (to-1)/2; b++ {
 		halvesOf[b][0], halvesOf[b][1] = halves(y, p.C, m, rng.New(st.seed, uint64(b)))
 	}
-	total := 2 * st.pairs
-	fits, err := fitAll(ctx, total, s.workers(), func(ctx context.Context, i int) (*Result, error) {
+	fits, err := fitAll(ctx, to-from, s.workers(), func(ctx context.Context, k int) (*Result, error) {
+		i := from + k
 		bs := params.Settings()
 		res, err := base.Fit(ctx, p.rows(halvesOf[i/2][i%2]), &bs)
 		if err != nil && ctx.Err() == nil {
@@ -83,27 +98,65 @@ func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, e
 		}
 		return res, err
 	}, func(done int) {
-		s.Report(Progress{Objective: api.Float(math.NaN()), Fraction: float64(done) / float64(total)})
+		s.Report(Progress{Objective: api.Float(math.NaN()), Fraction: float64(done) / float64(to-from)})
 	})
 	if err != nil {
 		return nil, err
 	}
-	counts := make([]int, n)
-	positions := make([]int, n) // summed over the fits
-	early := 0
-	var notes []string
+	t := &api.StabilityTally{From: from, To: to, Counts: make([]int, n), Positions: make([]int, n), Notes: []string{}}
 	for _, f := range fits {
 		for pos, j := range f.Ranking {
-			positions[j] += pos
+			t.Positions[j] += pos
 			if pos < q {
-				counts[j]++
+				t.Counts[j]++
 			}
 		}
 		if f.Status.Early() {
-			early++
+			t.Early++
 		}
-		notes = append(notes, f.Notes...)
+		t.Notes = append(t.Notes, f.Notes...)
 	}
+	if s != nil && s.Halves != nil {
+		return &Result{Tally: t, Objective: math.NaN(), Status: ClosedForm, Trace: []float64{}}, nil
+	}
+	return st.result(t, q, n), nil
+}
+
+// combineTallies adds up tallies that cover the fits 0 … total−1 once
+// each, of n features.
+func combineTallies(tallies []api.StabilityTally, total, n int) (*api.StabilityTally, error) {
+	sum := &api.StabilityTally{To: total, Counts: make([]int, n), Positions: make([]int, n), Notes: []string{}}
+	covered := make([]bool, total)
+	for _, t := range tallies {
+		if t.From < 0 || t.From >= t.To || t.To > total || len(t.Counts) != n || len(t.Positions) != n {
+			return nil, fmt.Errorf("stabsel: a tally of fits %d…%d of %d features does not belong to %d fits of %d features", t.From, t.To, len(t.Counts), total, n)
+		}
+		for i := t.From; i < t.To; i++ {
+			if covered[i] {
+				return nil, fmt.Errorf("stabsel: half-sample fit %d is tallied twice", i)
+			}
+			covered[i] = true
+		}
+		for j := range sum.Counts {
+			sum.Counts[j] += t.Counts[j]
+			sum.Positions[j] += t.Positions[j]
+		}
+		sum.Early += t.Early
+		sum.Notes = append(sum.Notes, t.Notes...)
+	}
+	for i, c := range covered {
+		if !c {
+			return nil, fmt.Errorf("stabsel: half-sample fit %d of %d is in no tally", i, total)
+		}
+	}
+	return sum, nil
+}
+
+// result turns the tally of all 2B fits into the selection: the
+// probabilities, the ranking, the stable set and the bounds.
+func (st *StabSel) result(t *api.StabilityTally, q, n int) *Result {
+	total := 2 * st.pairs
+	counts, positions := t.Counts, t.Positions
 	res := &Result{Scores: make([]float64, n), Ranking: make([]int, n), Objective: math.NaN(), Status: ClosedForm, Trace: []float64{}}
 	for j := range res.Scores {
 		res.Scores[j] = float64(counts[j]) / float64(total)
@@ -124,12 +177,13 @@ func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, e
 		}
 	}
 	res.Stability = info
-	if early > 0 {
-		notes = append(notes, fmt.Sprintf("%s stopped before meeting its stopping rule in %d of the %d half-sample fits", st.base.Name, early, total))
+	notes := append([]string(nil), t.Notes...)
+	if t.Early > 0 {
+		notes = append(notes, fmt.Sprintf("%s stopped before meeting its stopping rule in %d of the %d half-sample fits", st.base.Name, t.Early, total))
 	}
 	slices.Sort(notes)
 	res.Notes = slices.Compact(notes)
-	return res, nil
+	return res
 }
 
 func init() {

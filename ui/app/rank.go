@@ -30,10 +30,12 @@ type Rank struct {
 // runState is one ranking run: its configuration, its jobs and their
 // results.
 type runState struct {
-	cfg     lab.Config
-	data    lab.DataRef
-	units   []lab.Unit
-	jobs    []*pool.Job
+	cfg   lab.Config
+	data  lab.DataRef
+	units []lab.Unit
+	jobs  []*pool.Job
+	// parts are the jobs of units run in shares (rankstab.go).
+	parts   []*pool.Job
 	results map[int]*api.Selection // by job index
 	started time.Time
 	// loaded is set for a run read from a report (no jobs ran here).
@@ -54,9 +56,11 @@ func (rk *Rank) busy() bool {
 	if rk.run == nil || rk.run.loaded != nil {
 		return false
 	}
-	for _, j := range rk.run.jobs {
-		if !j.State.Finished() {
-			return true
+	for _, list := range [][]*pool.Job{rk.run.jobs, rk.run.parts} {
+		for _, j := range list {
+			if !j.State.Finished() {
+				return true
+			}
 		}
 	}
 	return false
@@ -96,6 +100,10 @@ func (rk *Rank) start() {
 	a.refreshCharts()
 	for i, u := range units {
 		req := u.Request
+		if shares := rk.shares(req); shares != nil {
+			r.jobs = append(r.jobs, rk.submitShares(r, i, u.Label, req, shares, d.num))
+			continue
+		}
 		j := a.pool.Submit(u.Label, api.Task{Run: &req}, d.num, false, nil, func(j *pool.Job) { rk.jobDone(r, i, j) })
 		r.jobs = append(r.jobs, j)
 	}
