@@ -25,7 +25,9 @@ import (
 //
 // The half-samples come from the method's own seed, pair b from stream b,
 // and the 2B fits are independent: they run on Settings.Workers
-// goroutines and the result does not depend on their number. In an
+// goroutines and the result does not depend on their number (each fit
+// running beside others has their share of the memory budget,
+// Problem.share, so that a refusal may). In an
 // evaluation the problem is a training part, so the stability selection
 // never sees a test sample.
 type StabSel struct {
@@ -75,9 +77,10 @@ func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, e
 		halvesOf[b][0], halvesOf[b][1] = halves(y, p.C, m, rng.New(st.seed, uint64(b)))
 	}
 	total := 2 * st.pairs
+	shared := p.share(min(s.workers(), total))
 	fits, err := fitAll(ctx, total, s.workers(), func(ctx context.Context, i int) (*Result, error) {
 		bs := params.Settings()
-		res, err := base.Fit(ctx, p.rows(halvesOf[i/2][i%2]), &bs)
+		res, err := base.Fit(ctx, shared.rows(halvesOf[i/2][i%2]), &bs)
 		if err != nil && ctx.Err() == nil {
 			err = fmt.Errorf("stabsel: %s on half %d of pair %d: %w", st.base.Name, i%2+1, i/2+1, err)
 		}
