@@ -101,8 +101,11 @@ type fitted struct {
 // train fits everything on the training part tr: the preprocessing, the
 // selector (once, or once per K) with the parameter overrides over, and
 // every classifier of cls (and least squares, with targets) on each top-K
-// subset.
+// subset, after checking the classifiers' memory (checkClassifiers).
 func (e *Evaluation) train(rc runCtx, v *variant, over map[string]any, cls []api.Classifier, tr *part) (*fitted, error) {
+	if err := e.checkClassifiers(cls, tr); err != nil {
+		return nil, err
+	}
 	f := &fitted{scaler: dataset.FitScaler(e.scaling, tr.x)}
 	xs := f.scaler.Transform(tr.x)
 	ks := e.plan.K

@@ -1,0 +1,56 @@
+package evaluate
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/api"
+)
+
+// An evaluation budgets its classifiers before it fits anything: 10,000
+// classes of 2 samples under 2-fold cross-validation give every training
+// part 10,000 singleton classes, whose 49,995,000 one-vs-one machines are
+// refused with the estimate and the cause (issue 14: `eval -methods fisher
+// -cv 2` ran out of memory there), while the memory it allocates stays far
+// below the need; one-vs-rest fits the budget.
+func TestEvaluationBudgetsItsClassifiers(t *testing.T) {
+	const m = 20_000
+	x := mat.NewDense(m, 2, nil)
+	y := make([]int, m)
+	for i := range y {
+		x.Set(i, 0, float64(i))
+		x.Set(i, 1, float64(i%7))
+		y[i] = i / 2
+	}
+	d := &Data{X: x, Y: y, Classes: m / 2}
+	plan := api.Plan{Methods: []api.Variant{{Method: "fisher"}}, K: []int{1}, Protocol: api.Protocol{Kind: api.CV, Folds: 2},
+		Classifiers: []api.Classifier{{Name: api.SVM}}}
+	e := mustNew(t, plan, d)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := e.RunUnit(context.Background(), 0, nil)
+	runtime.ReadMemStats(&after)
+	want := "fisher on split 1: the SVM (one-vs-one) would need about 2.6 GiB for its matrices, above the memory budget of 1 GiB: most of it for the trained machines (49,995,000 class pairs × 7 weights and indices each); 10,000 classes for 10,000 samples: every class has one sample"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
+		t.Errorf("%d MiB allocated before the refusal", grew>>20)
+	}
+	// A budget given is the one checked; none means none.
+	e = mustNew(t, plan, d)
+	e.MemoryBudget = 1 << 40
+	plan.Classifiers[0].Multiclass = api.OneVsRest
+	small := mustNew(t, plan, d)
+	small.MemoryBudget = 1 << 10
+	if _, err := small.RunUnit(context.Background(), 0, nil); err == nil || !strings.Contains(err.Error(), "the SVM (one-vs-rest) would need about") || !strings.Contains(err.Error(), "above the memory budget of 1 KiB") {
+		t.Errorf("one-vs-rest under 1 KiB: %v", err)
+	}
+	if err := e.checkClassifiers(e.plan.Classifiers, e.data.part(e.splits[0].Train)); err != nil {
+		t.Errorf("one-vs-one under 1 TiB: %v", err)
+	}
+}
