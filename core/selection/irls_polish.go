@@ -225,13 +225,10 @@ func polishWork(ns, m int) float64 {
 // when its gap is at most polishReport; the polish is skipped (nil, the
 // iteration's answer) when S is empty or too large for the budget.
 //
-// For r = 1 (rfs, gsr with r = 1) there is no polish and no certificate
-// (nil): the residual rows at exact fit add constraints Z_{Z,S}W_S = Y_Z
-// whose set Z the iterate does not identify reliably
-// (docs/notes/irls-r1-polish.md), and the bounds that the iteration's own
-// multipliers give are valid but loose — relative gaps of 0.07–0.45 on the
-// demo's folds where J is 10⁻⁵ above the optimum — which would read as a
-// warning about an answer that is fine.
+// For r = 1 (rfs, gsr with r = 1) there is no polish (nil): the residual
+// rows at exact fit add constraints Z_{Z,S}W_S = Y_Z whose set Z the
+// iterate does not identify reliably (docs/notes/irls-r1-polish.md); the
+// certificate for r = p = 1 is certifyR1's.
 func (s *irls) polish(ctx context.Context, work float64) (*Certificate, bool) {
 	if s.r == 1 || s.obj == 0 { // J = 0: W = 0 and Y = 0, nothing to polish
 		return nil, false
