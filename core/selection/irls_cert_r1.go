@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -15,6 +16,18 @@ const (
 	// r1Pivots bounds the rounds in which a solved dual row outside the
 	// unit ball is fixed on its boundary and the others solved again.
 	r1Pivots = 5
+	// r1SmoothFrom and r1SmoothTo are the first and last smoothing μ of
+	// smoothR1, relative to rms‖yᵢ‖ (divided by 10 at each stage).
+	// Below 10⁻⁶ the Newton systems of nearly linear programmes (c = 2)
+	// lose the accuracy the dual point needs (measured on the demo).
+	r1SmoothFrom = 1e-4
+	r1SmoothTo   = 1e-6
+	// r1SmoothFloor is the work (multiply-adds) smoothR1 may always
+	// take, ~10–40 ms natively: its stages need tens of Newton steps.
+	r1SmoothFloor = 2e8
+	// r1RawSteps is the number of full Newton steps smoothR1 takes after
+	// the line-searched ones, for the accuracy of the dual point.
+	r1RawSteps = 2
 )
 
 // certifyR1 bounds how far the iterate is from the optimum, for r = p = 1
@@ -28,9 +41,9 @@ const (
 // group basis pursuit (Θ = λ times its multiplier). At the optimum θᵢ =
 // eᵢ/‖eᵢ‖ where the residual row eᵢ is nonzero and (ZᵀΘ)ʲ = −λwʲ/‖wʲ‖
 // where wʲ is nonzero; the rows of exact fit are where Θ is not read off
-// the residuals but solved for. Two candidates are made feasible (each
-// row scaled into the unit ball, then Θ scaled so that every ‖(ZᵀΘ)ʲ‖ ≤
-// λ) and the better dual value is kept:
+// the residuals but solved for. The candidates below are made feasible
+// (each row scaled into the unit ball, then Θ scaled so that every
+// ‖(ZᵀΘ)ʲ‖ ≤ λ) and the best dual value is kept:
 //
 //   - the multiplier of the iteration's last system, Θ = 2F = 2S₁E
 //     (see multiplier), which converges to the dual optimum with the
@@ -43,14 +56,21 @@ const (
 //     again (a pivot, at most r1Pivots), as far as the work allowed
 //     (max(polishFloor, polishBudget·work) multiply-adds) reaches.
 //
+// Where the support is smaller than the number of samples (some residual
+// rows stay nonzero) and small enough for the polish's limits, a third
+// candidate comes from smoothR1: the gradient of the smoothed loss at the
+// minimum of the smoothed model, which is nearly feasible by its
+// stationarity; and that minimum replaces the iterate when its exact J is
+// lower (polished, with the Newton steps counted).
+//
 // Any feasible Θ gives D = −⟨Θ, Y⟩ ≤ J*, so the gap (J − D)/J bounds the
 // relative distance of J from the optimum whatever the iterate; it is
-// tight only as close to the optimum as the iterate's multipliers and
-// support are, and is reported as it is. It also returns the dual point
-// (m×c). Nil when J = 0.
-func (s *irls) certifyR1(work float64) (*Certificate, []float64) {
+// tight only as close to the optimum as the candidates are, and is
+// reported as it is. It also returns the dual point (m×c) and whether the
+// answer was polished. Nil when J = 0.
+func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []float64, bool) {
 	if s.obj == 0 {
-		return nil, nil
+		return nil, nil, false
 	}
 	f := s.multiplier()
 	th := make([]float64, len(f))
@@ -59,13 +79,119 @@ func (s *irls) certifyR1(work float64) (*Certificate, []float64) {
 	}
 	point := slices.Clone(th)
 	best, _ := s.dualR1(point)
-	sup := s.supportRows()
-	for _, cand := range s.correctR1(th, sup, math.Max(polishFloor, polishBudget*work)) {
+	budget := math.Max(polishFloor, polishBudget*work)
+	// The corrected multipliers from the iterate's residuals and support,
+	// before the smoothed minimum may replace it.
+	for _, cand := range s.correctR1(th, s.supportRows(), budget) {
 		if cand.dual > best {
 			best, point = cand.dual, cand.point
 		}
 	}
-	return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(sup)}, point
+	polished, steps := false, 0
+	if st, thetas, k := s.smoothR1(ctx, math.Max(r1SmoothFloor, budget)); st != nil {
+		steps = k
+		for _, ths := range thetas {
+			if d, _ := s.dualR1(ths); d > best {
+				best, point = d, ths
+			}
+		}
+		if st.obj < s.obj {
+			copy(s.w, st.w)
+			copy(s.e, st.e)
+			s.obj = st.obj
+			polished = true
+		}
+	}
+	return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(s.supportRows()), Polished: polished, NewtonSteps: steps}, point, polished
+}
+
+// smoothR1 minimises the model with both norms smoothed,
+// Σᵢ√(‖eᵢ‖² + μ²) + λΣⱼ√(‖wʲ‖² + μ_W²), on the support S of the iterate
+// by the polish's Newton iteration (newton: Cholesky, a line search on the
+// smoothed objective), for μ = r1SmoothFrom … r1SmoothTo times rms‖yᵢ‖
+// (μ_W the same times the largest ‖wʲ‖), each stage from the lowest point
+// of the one before; rows outside S whose condition fails then enter S
+// (moveViolators, at most polishRounds) and r1RawSteps full Newton steps
+// follow. At the minimum the smoothed loss's gradient Θ (every ‖θᵢ‖ < 1)
+// satisfies (ZᵀΘ)ʲ = −λwʲ/√(‖wʲ‖² + μ_W²), of norm < λ, on S: a dual
+// point feasible up to the Newton iteration's accuracy (dualR1 scales it
+// the rest of the way), with a dual value within about μ per residual row
+// of the optimum. It returns the minimum with the rows below the
+// sparsity level set to zero (exact J), the candidate Θs (after the
+// line-searched steps and after each full step), and the Newton steps;
+// nil when S is empty, has as many rows as there are samples (every
+// residual row then tends to zero, where the smoothing is all there is),
+// exceeds polishMaxUnknowns, or not one step fits budget multiply-adds.
+func (s *irls) smoothR1(ctx context.Context, budget float64) (*polishState, [][]float64, int) {
+	sup := s.supportRows()
+	ns := len(sup)
+	if ns == 0 || ns >= s.m || ns*s.c > polishMaxUnknowns {
+		return nil, nil, 0
+	}
+	limit := int(budget / polishWork(ns*s.c, s.m))
+	if limit < 1 {
+		return nil, nil, 0
+	}
+	scale := math.Sqrt(norm2(s.y) / float64(s.m))
+	big := 0.0
+	for _, j := range sup {
+		big = math.Max(big, norm2(s.w[j*s.c:(j+1)*s.c]))
+	}
+	scaleW := math.Sqrt(big)
+	st := &polishState{sup: sup, w: slices.Clone(s.w), e: slices.Clone(s.e), mu: r1SmoothFrom * scale, muW: r1SmoothFrom * scaleW}
+	s.restrict(st)
+	steps := 0
+	for mu := r1SmoothFrom; mu >= r1SmoothTo*(1-1e-9) && steps < limit && ctx.Err() == nil; mu /= 10 {
+		st.mu, st.muW = mu*scale, mu*scaleW
+		st.obj = s.polishJ(st.e, st.w, st)
+		best := st.clone()
+		steps += s.newton(ctx, st, limit-steps, &best)
+		st = best
+	}
+	// Rows the stages took out of S, or that the iterate had at zero,
+	// whose optimality condition fails at Θ come back (as in polish), and
+	// the last stage runs again.
+	th := s.lossGrad(st.e, st.mu)
+	for round := 0; round < polishRounds && steps < limit && ctx.Err() == nil; round++ {
+		_, v := s.dualR1(slices.Clone(th))
+		if !s.moveViolators(st, v) {
+			break
+		}
+		best := st.clone()
+		steps += s.newton(ctx, st, limit-steps, &best)
+		st = best
+		th = s.lossGrad(st.e, st.mu)
+	}
+	// Near the minimum the line search stops where the decrease of the
+	// smoothed objective is below its rounding, before the gradient is
+	// (the smoothed loss's curvature reaches 1/μ); full Newton steps from
+	// there make the gradient, and so the dual point, more accurate.
+	thetas := [][]float64{th}
+	raw := st.clone()
+	for k := 0; k < r1RawSteps; k++ {
+		d, _, ok := s.newtonStep(raw)
+		if !ok {
+			break
+		}
+		for q, j := range raw.sup {
+			for t := 0; t < s.c; t++ {
+				raw.w[j*s.c+t] += d[q*s.c+t]
+			}
+		}
+		s.residual(raw.sup, raw.w, raw.e)
+		thetas = append(thetas, s.lossGrad(raw.e, raw.mu))
+	}
+	// The answer: the smoothed minimum with the rows below the sparsity
+	// level's fraction of the largest set to zero (the smoothed penalty
+	// leaves the optimum's zero rows at about μ_W), at its exact J.
+	big = 0.0
+	for _, j := range st.sup {
+		big = math.Max(big, norm2(st.w[j*s.c:(j+1)*s.c]))
+	}
+	st.sup = slices.DeleteFunc(st.sup, func(j int) bool { return norm2(st.w[j*s.c:(j+1)*s.c]) <= sq(polishSupportTol)*big })
+	st.mu, st.muW = 0, 0
+	s.restrict(st)
+	return st, thetas, steps
 }
 
 // dualPoint is a feasible point of the dual of certifyR1 and its value.
