@@ -61,7 +61,10 @@ const (
 // candidate comes from smoothR1: the gradient of the smoothed loss at the
 // minimum of the smoothed model, which is nearly feasible by its
 // stationarity; and that minimum replaces the iterate when its exact J is
-// lower (polished, with the Newton steps counted).
+// lower (polished, with the Newton steps counted). Elsewhere (every
+// residual row tending to zero), the best point so far is improved by
+// barrierR1, an interior-point solve of the dual itself, where m·c and
+// the budget allow.
 //
 // Any feasible Θ gives D = −⟨Θ, Y⟩ ≤ J*, so the gap (J − D)/J bounds the
 // relative distance of J from the optimum whatever the iterate; it is
@@ -101,6 +104,8 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 			s.obj = st.obj
 			polished = true
 		}
+	} else if dp, ok := s.barrierR1(ctx, point, math.Max(r1SmoothFloor, budget)); ok && dp.dual > best {
+		best, point = dp.dual, dp.point
 	}
 	return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(s.supportRows()), Polished: polished, NewtonSteps: steps}, point, polished
 }
