@@ -11,10 +11,10 @@ import (
 
 // checkClassifiers refuses, before anything is fitted on the training part
 // tr, classifiers whose models for every K would exceed the memory budget
-// (classify.Needs, classify.LinearNeeds), with the top-K columns of the
-// training part they are trained on: every K's columns when k-NN keeps
-// them, the largest K's otherwise.
-func (e *Evaluation) checkClassifiers(cls []api.Classifier, tr *part) error {
+// setting (classify.Needs, classify.LinearNeeds), with the top-K columns
+// of the training part they are trained on: every K's columns when k-NN
+// keeps them, the largest K's otherwise.
+func (e *Evaluation) checkClassifiers(cls []api.Classifier, tr *part, setting int64) error {
 	m, n := tr.x.Dims()
 	var dims []int
 	for _, k := range e.plan.K {
@@ -45,7 +45,7 @@ func (e *Evaluation) checkClassifiers(cls []api.Classifier, tr *part) error {
 			if c.Name == api.KNN {
 				cols = columns(kept)
 			}
-			if err := budget.Check(e.MemoryBudget, who, cause, append(needs, cols)...); err != nil {
+			if err := budget.Check(setting, who, cause, append(needs, cols)...); err != nil {
 				return err
 			}
 		}
@@ -53,7 +53,7 @@ func (e *Evaluation) checkClassifiers(cls []api.Classifier, tr *part) error {
 	if tr.t != nil {
 		_, t := tr.t.Dims()
 		who, needs := classify.LinearNeeds(m, widest, t)
-		if err := budget.Check(e.MemoryBudget, who, cause, append(needs, columns(widest))...); err != nil {
+		if err := budget.Check(setting, who, cause, append(needs, columns(widest))...); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package evaluate
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"sparsefs/api"
+	"sparsefs/core/internal/budget"
 )
 
 // An evaluation budgets its classifiers before it fits anything: 10,000
@@ -50,7 +52,50 @@ func TestEvaluationBudgetsItsClassifiers(t *testing.T) {
 	if _, err := small.RunUnit(context.Background(), 0, nil); err == nil || !strings.Contains(err.Error(), "the SVM (one-vs-rest) would need about") || !strings.Contains(err.Error(), "above the memory budget of 1 KiB") {
 		t.Errorf("one-vs-rest under 1 KiB: %v", err)
 	}
-	if err := e.checkClassifiers(e.plan.Classifiers, e.data.part(e.splits[0].Train)); err != nil {
+	if err := e.checkClassifiers(e.plan.Classifiers, e.data.part(e.splits[0].Train), e.MemoryBudget); err != nil {
 		t.Errorf("one-vs-one under 1 TiB: %v", err)
+	}
+}
+
+// Units run side by side in one process (RunUnits' workers) share the
+// budget: a budget one unit's classifiers fit in is refused, with half of
+// it named, when two units run at a time.
+func TestUnitsSideBySideShareTheBudget(t *testing.T) {
+	const m = 600 // 300 classes of 2 samples: 44,850 one-vs-one machines a fold
+	x := mat.NewDense(m, 2, nil)
+	y := make([]int, m)
+	for i := range y {
+		x.Set(i, 0, float64(i%13))
+		x.Set(i, 1, float64(i%7))
+		y[i] = i / 2
+	}
+	d := &Data{X: x, Y: y, Classes: m / 2}
+	plan := api.Plan{Methods: []api.Variant{{Method: "fisher"}}, K: []int{1}, Protocol: api.Protocol{Kind: api.CV, Folds: 2},
+		Classifiers: []api.Classifier{{Name: api.SVM}}}
+	e := mustNew(t, plan, d)
+	// The unit's estimate, from its refusal under a budget of one byte.
+	e.MemoryBudget = 1
+	_, err := e.RunUnit(context.Background(), 0, nil)
+	var need float64
+	var unit string
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	i := strings.Index(msg, "would need about ")
+	if i < 0 {
+		t.Fatalf("no estimate in %v", err)
+	}
+	if _, err := fmt.Sscanf(msg[i+len("would need about "):], "%g %s", &need, &unit); err != nil || unit != "MiB" {
+		t.Fatalf("%q: %v", msg, err)
+	}
+	e.MemoryBudget = int64(1.5 * need * (1 << 20))
+	if _, err := e.RunUnits(context.Background(), nil, 1, nil); err != nil {
+		t.Fatalf("one unit at a time: %v", err)
+	}
+	_, err = e.RunUnits(context.Background(), nil, 2, nil)
+	half := "above the memory budget of " + budget.Size(float64(e.MemoryBudget/2))
+	if err == nil || !strings.Contains(err.Error(), half) {
+		t.Errorf("two units at a time: %v, want %q", err, half)
 	}
 }

@@ -26,12 +26,11 @@ func (p *Problem) CheckMemory(method string, needs ...Need) error {
 // same time (fitAll's workers): each gets an equal part of p's budget,
 // so that together they stay within it. p itself is not changed.
 func (p *Problem) share(fits int) *Problem {
-	limit := budget.Limit(p.MemoryBudget)
-	if fits <= 1 || limit == 0 {
+	if fits <= 1 {
 		return p
 	}
 	q := *p
-	q.MemoryBudget = max(1, limit/int64(fits))
+	q.MemoryBudget = budget.Share(p.MemoryBudget, fits)
 	return &q
 }
 

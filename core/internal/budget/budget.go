@@ -54,6 +54,18 @@ func Limit(setting int64) int64 {
 	return setting
 }
 
+// Share returns the budget setting of one of parts that run at the same
+// time in one process, so that together they stay within setting: an
+// equal part of its limit (at least one byte), or setting itself when
+// there is one part or no limit.
+func Share(setting int64, parts int) int64 {
+	limit := Limit(setting)
+	if parts <= 1 || limit == 0 {
+		return setting
+	}
+	return max(1, limit/int64(parts))
+}
+
 // Check refuses needs whose total exceeds the budget setting (see Limit):
 // the error says who would need how much, the limit, the largest need,
 // and, when cause says something about that need, why it is large.
