@@ -13,14 +13,11 @@ import (
 	"sparsefs/core/internal/budget"
 )
 
-// An evaluation budgets its classifiers before it fits anything: 10,000
-// classes of 2 samples under 2-fold cross-validation give every training
-// part 10,000 singleton classes, whose 49,995,000 one-vs-one machines are
-// refused with the estimate and the cause (issue 14: `eval -methods fisher
-// -cv 2` ran out of memory there), while the memory it allocates stays far
-// below the need; one-vs-rest fits the budget.
-func TestEvaluationBudgetsItsClassifiers(t *testing.T) {
-	const m = 20_000
+// pairsOfSamples returns m samples of 2 features in m/2 classes of 2, and
+// the plan that evaluates fisher's top feature with the SVM (one-vs-one)
+// under 2-fold cross-validation: every training part has m/2 classes of
+// one sample.
+func pairsOfSamples(m int) (*Data, api.Plan) {
 	x := mat.NewDense(m, 2, nil)
 	y := make([]int, m)
 	for i := range y {
@@ -28,9 +25,19 @@ func TestEvaluationBudgetsItsClassifiers(t *testing.T) {
 		x.Set(i, 1, float64(i%7))
 		y[i] = i / 2
 	}
-	d := &Data{X: x, Y: y, Classes: m / 2}
 	plan := api.Plan{Methods: []api.Variant{{Method: "fisher"}}, K: []int{1}, Protocol: api.Protocol{Kind: api.CV, Folds: 2},
 		Classifiers: []api.Classifier{{Name: api.SVM}}}
+	return &Data{X: x, Y: y, Classes: m / 2}, plan
+}
+
+// An evaluation budgets its classifiers before it fits anything: 10,000
+// classes of 2 samples under 2-fold cross-validation give every training
+// part 10,000 singleton classes, whose 49,995,000 one-vs-one machines are
+// refused with the estimate and the cause (issue 14: `eval -methods fisher
+// -cv 2` ran out of memory there), while the memory it allocates stays far
+// below the need; one-vs-rest fits the budget.
+func TestEvaluationBudgetsItsClassifiers(t *testing.T) {
+	d, plan := pairsOfSamples(20_000)
 	e := mustNew(t, plan, d)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -61,17 +68,7 @@ func TestEvaluationBudgetsItsClassifiers(t *testing.T) {
 // budget: a budget one unit's classifiers fit in is refused, with half of
 // it named, when two units run at a time.
 func TestUnitsSideBySideShareTheBudget(t *testing.T) {
-	const m = 600 // 300 classes of 2 samples: 44,850 one-vs-one machines a fold
-	x := mat.NewDense(m, 2, nil)
-	y := make([]int, m)
-	for i := range y {
-		x.Set(i, 0, float64(i%13))
-		x.Set(i, 1, float64(i%7))
-		y[i] = i / 2
-	}
-	d := &Data{X: x, Y: y, Classes: m / 2}
-	plan := api.Plan{Methods: []api.Variant{{Method: "fisher"}}, K: []int{1}, Protocol: api.Protocol{Kind: api.CV, Folds: 2},
-		Classifiers: []api.Classifier{{Name: api.SVM}}}
+	d, plan := pairsOfSamples(600) // 300 classes: 44,850 one-vs-one machines a fold
 	e := mustNew(t, plan, d)
 	// The unit's estimate, from its refusal under a budget of one byte.
 	e.MemoryBudget = 1
