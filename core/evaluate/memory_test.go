@@ -66,7 +66,7 @@ func TestEvaluationBudgetsItsClassifiers(t *testing.T) {
 
 // Units run side by side in one process (RunUnits' workers) share the
 // budget: a budget one unit's classifiers fit in is refused, with half of
-// it named, when two units run at a time.
+// it named and the sharing said, when two units run at a time.
 func TestUnitsSideBySideShareTheBudget(t *testing.T) {
 	d, plan := pairsOfSamples(600) // 300 classes: 44,850 one-vs-one machines a fold
 	e := mustNew(t, plan, d)
@@ -92,7 +92,8 @@ func TestUnitsSideBySideShareTheBudget(t *testing.T) {
 	}
 	_, err = e.RunUnits(context.Background(), nil, 2, nil)
 	half := "above the memory budget of " + budget.Size(float64(e.MemoryBudget/2))
-	if err == nil || !strings.Contains(err.Error(), half) {
-		t.Errorf("two units at a time: %v, want %q", err, half)
+	const note = "(2 ran at a time, each with its share of the budget; one at a time has all of it)"
+	if err == nil || !strings.Contains(err.Error(), half) || !strings.HasSuffix(err.Error(), note) {
+		t.Errorf("two units at a time: %v, want %q and %q", err, half, note)
 	}
 }

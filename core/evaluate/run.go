@@ -102,7 +102,7 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 	close(next)
 	wg.Wait()
 	if firstErr != nil {
-		return nil, firstErr
+		return nil, budget.Shared(firstErr, workers)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"sparsefs/api"
+	"sparsefs/core/internal/budget"
 	"sparsefs/core/stats"
 )
 
@@ -48,7 +49,8 @@ var _ Selector = (*Consensus)(nil)
 func (c *Consensus) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) {
 	_, n := p.X.Dims()
 	total := len(c.members)
-	shared := p.share(min(s.workers(), total))
+	side := min(s.workers(), total)
+	shared := p.share(side)
 	fits, err := fitAll(ctx, total, s.workers(), func(ctx context.Context, i int) (*Result, error) {
 		m := c.members[i]
 		sel, err := m.spec.New(m.params)
@@ -65,7 +67,7 @@ func (c *Consensus) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, 
 		s.Report(Progress{Objective: api.Float(math.NaN()), Fraction: float64(done) / float64(total)})
 	})
 	if err != nil {
-		return nil, err
+		return nil, budget.Shared(err, side)
 	}
 	info := &api.Consensus{Aggregation: "rra", Rankings: make([][]int, total)}
 	if c.mean {

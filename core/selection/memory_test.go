@@ -228,7 +228,7 @@ func TestMemoryEstimatesMatchAllocations(t *testing.T) {
 // Fits run side by side (stabsel's halves, consensus's members, on
 // Settings.Workers goroutines) share the budget: each gets its part, so
 // that a budget one l1svm fit on a half fits in is refused with two at a
-// time, naming the half's share.
+// time, naming the half's share and saying that it is one.
 func TestParallelFitsShareTheBudget(t *testing.T) {
 	p := cyclic(400, 60, 40, 5)
 	half := p.rows(func() []int {
@@ -259,8 +259,9 @@ func TestParallelFitsShareTheBudget(t *testing.T) {
 		s.Workers = 2
 		_, err := sel.Fit(context.Background(), &q, &s)
 		share := "above the memory budget of " + budget.Size(float64(q.MemoryBudget/2))
-		if err == nil || !strings.Contains(err.Error(), "l1svm would need about") || !strings.Contains(err.Error(), share) {
-			t.Errorf("%s, two workers: %v, want %q", c.name, err, share)
+		const note = "(2 ran at a time, each with its share of the budget; one at a time has all of it)"
+		if err == nil || !strings.Contains(err.Error(), "l1svm would need about") || !strings.Contains(err.Error(), share) || !strings.HasSuffix(err.Error(), note) {
+			t.Errorf("%s, two workers: %v, want %q and %q", c.name, err, share, note)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"sparsefs/api"
+	"sparsefs/core/internal/budget"
 	"sparsefs/core/internal/rng"
 )
 
@@ -77,7 +78,8 @@ func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, e
 		halvesOf[b][0], halvesOf[b][1] = halves(y, p.C, m, rng.New(st.seed, uint64(b)))
 	}
 	total := 2 * st.pairs
-	shared := p.share(min(s.workers(), total))
+	side := min(s.workers(), total)
+	shared := p.share(side)
 	fits, err := fitAll(ctx, total, s.workers(), func(ctx context.Context, i int) (*Result, error) {
 		bs := params.Settings()
 		res, err := base.Fit(ctx, shared.rows(halvesOf[i/2][i%2]), &bs)
@@ -89,7 +91,7 @@ func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, e
 		s.Report(Progress{Objective: api.Float(math.NaN()), Fraction: float64(done) / float64(total)})
 	})
 	if err != nil {
-		return nil, err
+		return nil, budget.Shared(err, side)
 	}
 	counts := make([]int, n)
 	positions := make([]int, n) // summed over the fits

@@ -6,6 +6,7 @@
 package budget
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -95,7 +96,23 @@ func Check(setting int64, who string, cause func(Need) string, needs ...Need) er
 			msg += "; " + c
 		}
 	}
-	return fmt.Errorf("%s", strings.TrimPrefix(msg, " "))
+	return &Refusal{msg: strings.TrimPrefix(msg, " ")}
+}
+
+// Refusal is Check's error: needs above the budget.
+type Refusal struct{ msg string }
+
+func (r *Refusal) Error() string { return r.msg }
+
+// Shared adds to a Refusal among err's causes that parts ran at the same
+// time, each with its share of the budget (Share); other errors, and any
+// error when parts ≤ 1, are returned as they are.
+func Shared(err error, parts int) error {
+	var r *Refusal
+	if parts <= 1 || !errors.As(err, &r) {
+		return err
+	}
+	return fmt.Errorf("%w (%d ran at a time, each with its share of the budget; one at a time has all of it)", err, parts)
 }
 
 // ClassCause says what makes a need counted in classes large: m samples
