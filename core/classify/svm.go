@@ -120,6 +120,7 @@ func (s SVM) Train(x *mat.Dense, y []int, classes int) (*SVMModel, error) {
 		}
 	}
 	if multi == OneVsOne {
+		model.machines = make([]machine, 0, len(present)*(len(present)-1)/2)
 		for p, a := range present {
 			for _, b := range present[p+1:] {
 				rows := append(append([]int(nil), byClass[a]...), byClass[b]...)
@@ -128,6 +129,7 @@ func (s SVM) Train(x *mat.Dense, y []int, classes int) (*SVMModel, error) {
 		}
 		return model, nil
 	}
+	model.machines = make([]machine, 0, len(present))
 	all := make([]int, m)
 	for i := range all {
 		all[i] = i

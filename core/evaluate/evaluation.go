@@ -262,9 +262,10 @@ func (e *Evaluation) classifierConfigs(chosen map[string]any) []api.Classifier {
 	return out
 }
 
-// trainProblem is the selection problem of a (preprocessed) training part.
-func (e *Evaluation) trainProblem(xs *mat.Dense, tr *part) *selection.Problem {
-	return &selection.Problem{X: xs, Y: tr.y, C: e.data.Classes, Bias: *e.plan.Bias, Coding: e.coding, Targets: tr.t, MemoryBudget: e.MemoryBudget}
+// trainProblem is the selection problem of a (preprocessed) training part,
+// with the memory budget given.
+func (e *Evaluation) trainProblem(xs *mat.Dense, tr *part, budget int64) *selection.Problem {
+	return &selection.Problem{X: xs, Y: tr.y, C: e.data.Classes, Bias: *e.plan.Bias, Coding: e.coding, Targets: tr.t, MemoryBudget: budget}
 }
 
 // runCtx carries a unit's context, progress hook and share of the
@@ -274,4 +275,7 @@ type runCtx struct {
 	progress func(selection.Progress)
 	// workers is how many goroutines each of the unit's fits may use.
 	workers int
+	// budget is the memory budget of the unit's fits and classifiers:
+	// Evaluation.MemoryBudget, shared by the units run side by side.
+	budget int64
 }

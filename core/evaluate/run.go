@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"sparsefs/api"
+	"sparsefs/core/internal/budget"
 	"sparsefs/core/selection"
 )
 
@@ -38,6 +39,8 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 	// goroutines).
 	fitWorkers := max(1, workers/max(1, len(list)))
 	workers = max(1, min(workers, len(list)))
+	// The units run side by side share the memory budget.
+	unitBudget := budget.Share(e.MemoryBudget, workers)
 	ctx, cancel := withCancel(ctx)
 	defer cancel()
 	out := make([]*api.UnitResult, len(list))
@@ -73,7 +76,7 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 						report(p)
 					}
 				}
-				res, err := e.runUnit(runCtx{ctx: ctx, progress: hook, workers: fitWorkers}, list[i])
+				res, err := e.runUnit(runCtx{ctx: ctx, progress: hook, workers: fitWorkers, budget: unitBudget}, list[i])
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -99,7 +102,7 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 	close(next)
 	wg.Wait()
 	if firstErr != nil {
-		return nil, firstErr
+		return nil, budget.Shared(firstErr, workers)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -41,7 +41,7 @@ func AbsRows(w *mat.Dense, rows []int) []api.Floats {
 // classifiers are fitted on the training copy alone, and only the fitted
 // models ever see the test copy.
 func (e *Evaluation) RunUnit(ctx context.Context, u int, progress func(selection.Progress)) (*api.UnitResult, error) {
-	return e.runUnit(runCtx{ctx: ctx, progress: progress, workers: 1}, u)
+	return e.runUnit(runCtx{ctx: ctx, progress: progress, workers: 1, budget: e.MemoryBudget}, u)
 }
 
 // runUnit runs unit u; rc.workers goroutines are open to a method made of
@@ -101,8 +101,11 @@ type fitted struct {
 // train fits everything on the training part tr: the preprocessing, the
 // selector (once, or once per K) with the parameter overrides over, and
 // every classifier of cls (and least squares, with targets) on each top-K
-// subset.
+// subset, after checking the classifiers' memory (checkClassifiers).
 func (e *Evaluation) train(rc runCtx, v *variant, over map[string]any, cls []api.Classifier, tr *part) (*fitted, error) {
+	if err := e.checkClassifiers(cls, tr, rc.budget); err != nil {
+		return nil, err
+	}
 	f := &fitted{scaler: dataset.FitScaler(e.scaling, tr.x)}
 	xs := f.scaler.Transform(tr.x)
 	ks := e.plan.K
@@ -189,7 +192,7 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 	settings.Progress = rc.progress
 	settings.Workers = rc.workers
 	start := time.Now()
-	res, err := sel.Fit(rc.ctx, e.trainProblem(xs, tr), &settings)
+	res, err := sel.Fit(rc.ctx, e.trainProblem(xs, tr, rc.budget), &settings)
 	if err != nil {
 		return nil, err
 	}

@@ -25,10 +25,14 @@ const (
 	nc = 1024
 )
 
-// buffers holds packing space: mc·kc for op(A), kc·(nc+7) for op(B) (the
-// last panel of the widest tile, 8 columns, may be padded by 7).
+// PackingFloats is the size of the packing space of one goroutine
+// computing a product: mc·kc for op(A), kc·(nc+7) for op(B) (the last
+// panel of the widest tile, 8 columns, may be padded by 7).
+const PackingFloats = mc*kc + kc*(nc+7)
+
+// buffers holds packing space, PackingFloats a buffer.
 var buffers = sync.Pool{New: func() any {
-	b := make([]float64, mc*kc+kc*(nc+7))
+	b := make([]float64, PackingFloats)
 	return &b
 }}
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"sparsefs/api"
+	"sparsefs/core/internal/budget"
 	"sparsefs/core/stats"
 )
 
@@ -29,7 +30,8 @@ import (
 // and unrelated; methods fitted to one data set are never unrelated, so a
 // small p-value says that they agree on the feature more than chance
 // would, not by itself that the feature is associated with the class.
-// The member fits are independent and run on Settings.Workers goroutines.
+// The member fits are independent and run on Settings.Workers goroutines,
+// each with its share of the memory budget (Problem.share).
 type Consensus struct {
 	members []member
 	mean    bool
@@ -47,6 +49,8 @@ var _ Selector = (*Consensus)(nil)
 func (c *Consensus) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) {
 	_, n := p.X.Dims()
 	total := len(c.members)
+	side := min(s.workers(), total)
+	shared := p.share(side)
 	fits, err := fitAll(ctx, total, s.workers(), func(ctx context.Context, i int) (*Result, error) {
 		m := c.members[i]
 		sel, err := m.spec.New(m.params)
@@ -54,7 +58,7 @@ func (c *Consensus) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, 
 			return nil, err
 		}
 		ms := m.params.Settings()
-		res, err := sel.Fit(ctx, p, &ms)
+		res, err := sel.Fit(ctx, shared, &ms)
 		if err != nil && ctx.Err() == nil {
 			err = fmt.Errorf("consensus: %s: %w", m.spec.Name, err)
 		}
@@ -63,7 +67,7 @@ func (c *Consensus) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, 
 		s.Report(Progress{Objective: api.Float(math.NaN()), Fraction: float64(done) / float64(total)})
 	})
 	if err != nil {
-		return nil, err
+		return nil, budget.Shared(err, side)
 	}
 	info := &api.Consensus{Aggregation: "rra", Rankings: make([][]int, total)}
 	if c.mean {

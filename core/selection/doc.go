@@ -30,11 +30,16 @@
 //
 // Before it allocates, a fit checks the matrices it will need against
 // Problem.MemoryBudget (DefaultMemoryBudget, 1 GiB, unless set): Validate
-// checks the per-class statistics (c × n), and the regression-based methods
-// their design, coded labels, weights and Gram systems (CheckMemory). A fit
-// that would exceed it is refused with a message naming the largest need
-// and its cause in the data (as many classes as samples, say), never left
-// to run out of memory.
+// checks the per-class statistics (c × n); the regression-based methods
+// their design, coded labels, weights and Gram systems; the filters and
+// l1svm their own arrays (ttest's three c × n tables, relieff's c × c
+// heap layout and heaps, mrmr's bit sets, infogain's bins × classes
+// table, l1svm's copy of the design per machine) — each with CheckMemory.
+// Fits run side by side (stabsel, consensus) each get their share of the
+// budget. A fit that would exceed it is refused with a message naming the
+// total, the largest need and its cause in the data (as many classes as
+// samples, say), never left to run out of memory. The estimates are
+// tested against runtime.MemStats within a factor of 2.
 //
 // # Conventions (see docs/methods.md)
 //

@@ -99,7 +99,8 @@ import (
 // (GLIOMA); a smaller tol gets closer. For p = 1 with P = I the multipliers
 // λ of the least-distance E-step give a dual point (Λ = −Y⊙λ scaled so that
 // every ‖(XᵀΛ)_j‖₂ ≤ 1), hence a lower bound −ΣY⊙Λ on the optimum, and the
-// result's notes report the relative duality gap it certifies. (As a
+// result's certificate reports it (Dual) and the relative duality gap it
+// certifies (Gap, Support the rows of W that are not zero). (As a
 // stopping rule it proved loose — it certifies 1e−6 several times later
 // than the iterate gets there — so it is only reported.)
 type DSO struct {
@@ -820,9 +821,9 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 			notes = append(notes, "‖W‖ collapsed towards 0: some Y + E with Y⊙E ≥ 0 is (nearly) orthogonal to every column of X, which the least-squares solution space P = XX⁺ allows when there are many more samples than features; the ranking is then not meaningful — use a regularised method (rfs, gsr, exl21) on such data")
 		}
 	}
-	if d.P == 1 && s.fullRowRank && lastOK && run.Iterations > 0 {
-		gap := (run.Objective - s.marginsLowerBound()) / run.Objective
-		notes = append(notes, fmt.Sprintf("p = 1: a dual bound from the E-step's multipliers proves ‖W‖_{2,1} is within %.1e (relative) of the optimum (guaranteed, often pessimistic)", math.Max(gap, 0)))
+	if d.P == 1 && s.fullRowRank && lastOK && run.Iterations > 0 && run.Objective > 0 {
+		dual := s.marginsLowerBound()
+		res.Certificate = &Certificate{Gap: (run.Objective - dual) / run.Objective, Dual: dual, Support: NonzeroRows(res.Scores, SparsityTol)}
 	}
 	if skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d step(s) not taken because in floating point they would have raised the weighted objective (the guard that keeps the trace monotone)", skipped))

@@ -2,7 +2,6 @@ package selection
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -170,14 +169,13 @@ func TestDSOConvexCertified(t *testing.T) {
 		if res.Status.Early() {
 			t.Errorf("%s: status %v after %d iterations", c.name, res.Status, res.Iterations)
 		}
-		// The gap DSO reports from its own multipliers is an upper bound on
-		// the true one.
-		var own float64
-		for _, n := range res.Notes {
-			if _, err := fmt.Sscanf(n[strings.Index(n, "within")+len("within "):], "%g", &own); err == nil {
-				break
-			}
+		// The gap DSO reports from its own multipliers (its certificate) is
+		// an upper bound on the true one, and its dual value a lower bound
+		// on the optimum.
+		if res.Certificate == nil {
+			t.Fatalf("%s: no certificate", c.name)
 		}
+		own := res.Certificate.Gap
 		low := minMargin(c.p, res.W)
 		upper := res.Objective / math.Min(low, 1)
 		lower := pdhgMarginsBound(c.p, 5000)
@@ -185,6 +183,9 @@ func TestDSOConvexCertified(t *testing.T) {
 		t.Logf("%s: DSO %.12g (%d it, %v), dual bound %.12g, relative gap %.2e (DSO's own bound: %.1e)", c.name, res.Objective, res.Iterations, res.Status, lower, gap, own)
 		if own < gap*(1-1e-3)-1e-12 {
 			t.Errorf("%s: DSO reports a gap %.2e below the certified %.2e", c.name, own, gap)
+		}
+		if d := res.Certificate.Dual; d > upper*(1+1e-12) || math.Abs(d-res.Objective*(1-own)) > 1e-12*res.Objective {
+			t.Errorf("%s: dual %.15g against the optimum's upper bound %.15g, J %.15g, gap %.3g", c.name, d, upper, res.Objective, own)
 		}
 		if gap > 1e-6 || gap < -1e-12 {
 			t.Errorf("%s: DSO %.12g, dual bound %.12g: gap %.2e", c.name, upper, lower, gap)

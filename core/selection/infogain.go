@@ -48,6 +48,11 @@ func (g InfoGain) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, er
 	}
 	m, n := p.X.Dims()
 	c := p.C
+	if err := p.CheckMemory("infogain",
+		Need{What: "the joint table of bins and classes", Rows: min(nbins, m) + 1, RowsOf: "bins", Cols: c, ColsOf: "classes"},
+		Need{What: "a column, its bins, its order and the entropy terms", Rows: m + 1, RowsOf: "samples", Cols: 4, ColsOf: "vectors"}); err != nil {
+		return nil, err
+	}
 	terms := newEntropyTerms(m)
 	classCounts := make([]int, c)
 	for _, y := range p.Y {

@@ -209,8 +209,19 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 	if err != nil {
 		return nil, err
 	}
+	// The certificate: for r = p = 1 from the dual of the group basis
+	// pursuit (certifyR1, at any stop; its smoothed Newton minimum may
+	// replace the answer), for r > 1 from the polish.
 	var cert *Certificate
-	if sol.accel && run.Status == Converged {
+	if mdl.r == 1 && mdl.p == 1 {
+		var polished bool
+		if cert, _, polished = sol.certifyR1(ctx, sol.work); polished {
+			run.Iterations++
+			run.Objective = sol.obj
+			run.Trace = append(run.Trace, sol.obj)
+		}
+	}
+	if sol.accel && run.Status == Converged && mdl.r > 1 {
 		// The polish (see irls.polish) counts as one more iteration of
 		// the trace when it lowered J.
 		var polished bool

@@ -6,4 +6,5 @@ var (
 	IRLSNewtonOptimum = newtonOptimum
 	IRLSRawData       = irlsRawData
 	IRLSRealProblem   = irlsRealProblem
+	IRLSSlice         = irlsSlice
 )

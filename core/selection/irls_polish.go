@@ -51,12 +51,35 @@ const (
 	polishKKTMargin = 1e-9
 )
 
-// polishState is a point on a manifold S of the model (r > 1).
+// polishState is a point on a manifold S of the model: for r > 1, or for
+// r = 1 with the loss smoothed by mu (see smoothR1).
 type polishState struct {
 	sup []int // S: rows of W free to be nonzero, ascending
 	w   []float64
 	e   []float64
-	obj float64
+	obj float64 // polishJ at (e, w)
+	// mu and muW smooth the model of r = p = 1 (see smoothR1) as
+	// Σᵢ√(‖eᵢ‖² + μ²) + λΣⱼ√(‖wʲ‖² + μ_W²); both 0 for the exact model.
+	mu, muW float64
+}
+
+// polishJ is the objective the polish minimises at (e, w) with the
+// smoothing of st: the exact J when there is none.
+func (s *irls) polishJ(e, w []float64, st *polishState) float64 {
+	if st.mu == 0 && st.muW == 0 {
+		return s.exactJ(e, w)
+	}
+	c := s.c
+	f := 0.0
+	for i := 0; i < s.m; i++ {
+		f += math.Sqrt(norm2(e[i*c:(i+1)*c]) + st.mu*st.mu)
+	}
+	for j := 0; j < len(w)/c; j++ {
+		if n := norm2(w[j*c : (j+1)*c]); n > 0 {
+			f += s.lambda * math.Sqrt(n+st.muW*st.muW)
+		}
+	}
+	return f
 }
 
 // rowsOfW gathers the rows of zt in S (|S|×m).
@@ -92,8 +115,9 @@ func gen(r, c int, d []float64) linalg.General {
 }
 
 // lossGrad returns Θ (m×c), the gradient of the loss Σᵢφ(eᵢ), φ(e) =
-// ‖e‖^r (r > 1): θᵢ = r‖eᵢ‖^{r−2}eᵢ (zero for a zero row).
-func (s *irls) lossGrad(e []float64) []float64 {
+// ‖e‖^r (r > 1): θᵢ = r‖eᵢ‖^{r−2}eᵢ (zero for a zero row), or for r = 1
+// smoothed by mu > 0, φ(e) = √(‖e‖² + μ²): θᵢ = eᵢ/√(‖eᵢ‖² + μ²).
+func (s *irls) lossGrad(e []float64, mu float64) []float64 {
 	c := s.c
 	th := make([]float64, s.m*c)
 	for i := 0; i < s.m; i++ {
@@ -103,6 +127,9 @@ func (s *irls) lossGrad(e []float64) []float64 {
 			continue
 		}
 		a := s.r * pow(n, s.r-2)
+		if mu > 0 {
+			a = 1 / math.Sqrt(n*n+mu*mu)
+		}
 		for t, v := range ei {
 			th[i*c+t] = a * v
 		}
@@ -124,7 +151,7 @@ func (s *irls) lossGrad(e []float64) []float64 {
 // optimum (the gap closes); see dualBound for the scaling. It also
 // returns ZᵀΘ (nr×c) for the optimality checks.
 func (s *irls) certify(st *polishState) (Certificate, []float64) {
-	cert, v := s.dualBound(s.lossGrad(st.e), st.obj)
+	cert, v := s.dualBound(s.lossGrad(st.e, 0), st.obj)
 	cert.Support = len(st.sup)
 	return cert, v
 }
@@ -225,13 +252,10 @@ func polishWork(ns, m int) float64 {
 // when its gap is at most polishReport; the polish is skipped (nil, the
 // iteration's answer) when S is empty or too large for the budget.
 //
-// For r = 1 (rfs, gsr with r = 1) there is no polish and no certificate
-// (nil): the residual rows at exact fit add constraints Z_{Z,S}W_S = Y_Z
-// whose set Z the iterate does not identify reliably
-// (docs/notes/irls-r1-polish.md), and the bounds that the iteration's own
-// multipliers give are valid but loose — relative gaps of 0.07–0.45 on the
-// demo's folds where J is 10⁻⁵ above the optimum — which would read as a
-// warning about an answer that is fine.
+// For r = 1 (rfs, gsr with r = 1) there is no polish (nil): the residual
+// rows at exact fit add constraints Z_{Z,S}W_S = Y_Z whose set Z the
+// iterate does not identify reliably (docs/notes/irls-r1-polish.md); the
+// certificate for r = p = 1 is certifyR1's.
 func (s *irls) polish(ctx context.Context, work float64) (*Certificate, bool) {
 	if s.r == 1 || s.obj == 0 { // J = 0: W = 0 and Y = 0, nothing to polish
 		return nil, false
@@ -310,7 +334,7 @@ func (s *irls) restrict(st *polishState) {
 		}
 	}
 	s.residual(st.sup, st.w, st.e)
-	st.obj = s.exactJ(st.e, st.w)
+	st.obj = s.polishJ(st.e, st.w, st)
 }
 
 // moveViolators moves the parts of the model whose optimality conditions
@@ -342,7 +366,7 @@ func (s *irls) moveViolators(st *polishState, v []float64) bool {
 	slices.Sort(st.sup)
 	if moved {
 		s.residual(st.sup, st.w, st.e)
-		st.obj = s.exactJ(st.e, st.w)
+		st.obj = s.polishJ(st.e, st.w, st)
 	}
 	return moved
 }
@@ -362,9 +386,10 @@ func (s *irls) newton(ctx context.Context, st *polishState, limit int, best **po
 		// Rows heading to zero: the step goes no further than the
 		// nearest point to zero of the first of them along d (a kink of
 		// J), and rows that end there leave S.
+		// (A smoothed penalty has no kink.)
 		tMax := 1.0
 		for k, j := range st.sup {
-			if t, ok := crossing(st.w[j*c:(j+1)*c], d[k*c:(k+1)*c]); ok {
+			if t, ok := crossing(st.w[j*c:(j+1)*c], d[k*c:(k+1)*c]); ok && st.muW == 0 {
 				tMax = math.Min(tMax, t)
 			}
 		}
@@ -382,11 +407,11 @@ func (s *irls) newton(ctx context.Context, st *polishState, limit int, best **po
 			for i := range e {
 				e[i] = st.e[i] + t*de[i]
 			}
-			obj := s.exactJ(e, w)
+			obj := s.polishJ(e, w, st)
 			if obj < st.obj {
 				// Recompute e from W: the update above accumulates.
 				s.residual(st.sup, w, e)
-				if obj2 := s.exactJ(e, w); obj2 < st.obj {
+				if obj2 := s.polishJ(e, w, st); obj2 < st.obj {
 					st.w, st.e, st.obj = w, e, obj2
 					accepted = true
 					steps++
@@ -442,12 +467,12 @@ func (s *irls) leave(st *polishState, w0 []float64) {
 	// The sets change only with W, E and J together: rows kept at their
 	// values but outside S would leave E (computed over S) out of step
 	// with W.
-	st.sup, st.w, st.e, st.obj = sup, w, e, s.exactJ(e, w)
+	st.sup, st.w, st.e, st.obj = sup, w, e, s.polishJ(e, w, st)
 }
 
 // clone returns a copy of st.
 func (st *polishState) clone() *polishState {
-	return &polishState{sup: slices.Clone(st.sup), w: slices.Clone(st.w), e: slices.Clone(st.e), obj: st.obj}
+	return &polishState{sup: slices.Clone(st.sup), w: slices.Clone(st.w), e: slices.Clone(st.e), obj: st.obj, mu: st.mu, muW: st.muW}
 }
 
 // crosses tells whether the step d takes the nonzero row x through zero
@@ -476,24 +501,31 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 	}
 	ztS := s.rowsOfW(st.sup)
 	// Gradient: ∇F = (ZᵀΘ)_S + λuʲ with Θ the loss gradient.
-	th := s.lossGrad(st.e)
+	th := s.lossGrad(st.e, st.mu)
 	g := make([]float64, n)
 	linalg.Gemm(false, false, 1, gen(ns, m, ztS), gen(m, c, th), 0, gen(ns, c, g))
 	h := make([]float64, n*n)
-	// Loss Hessian: Σᵢ zᵢzᵢᵀ ⊗ (αᵢI + βᵢuᵢuᵢᵀ), αᵢ = r‖eᵢ‖^{r−2},
-	// βᵢ = (r − 2)αᵢ, uᵢ = eᵢ/‖eᵢ‖.
+	// Loss Hessian: Σᵢ zᵢzᵢᵀ ⊗ (αᵢI + βᵢuᵢuᵢᵀ), uᵢ = eᵢ/‖eᵢ‖: αᵢ =
+	// r‖eᵢ‖^{r−2}, βᵢ = (r − 2)αᵢ; smoothed (r = 1, μ > 0) with
+	// sᵢ = √(‖eᵢ‖² + μ²), αᵢ = 1/sᵢ, βᵢ = −‖eᵢ‖²/sᵢ³.
 	alpha := make([]float64, m)
+	beta := make([]float64, m)
 	var out []int
 	for i := 0; i < m; i++ {
 		nrm := math.Sqrt(norm2(st.e[i*c : (i+1)*c]))
-		if nrm == 0 {
-			if s.r < 2 {
-				return nil, nil, false // not smooth here
-			}
-			nrm = 1
+		switch {
+		case st.mu > 0:
+			si := math.Sqrt(nrm*nrm + st.mu*st.mu)
+			alpha[i], beta[i] = 1/si, -nrm*nrm/(si*si*si)
+		case nrm == 0 && s.r < 2:
+			return nil, nil, false // not smooth here
+		case nrm == 0:
+			alpha[i] = s.r
+		default:
+			alpha[i] = s.r * pow(nrm, s.r-2)
+			beta[i] = (s.r - 2) * alpha[i]
 		}
-		alpha[i] = s.r * pow(nrm, s.r-2)
-		if s.r != 2 {
+		if beta[i] != 0 {
 			out = append(out, i)
 		}
 	}
@@ -508,11 +540,11 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 	}
 	if len(out) > 0 {
 		vm := make([]float64, len(out)*n)
-		beta := make([]float64, len(out))
+		bo := make([]float64, len(out))
 		for q, i := range out {
 			ei := st.e[i*c : (i+1)*c]
 			nrm := math.Sqrt(norm2(ei))
-			beta[q] = (s.r - 2) * alpha[i]
+			bo[q] = beta[i]
 			for a := 0; a < ns; a++ {
 				z := ztS[a*m+i]
 				for t := 0; t < c; t++ {
@@ -520,12 +552,13 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 				}
 			}
 		}
-		linalg.AtDA(1, gen(len(out), n, vm), beta, 1, gen(n, n, h))
+		linalg.AtDA(1, gen(len(out), n, vm), bo, 1, gen(n, n, h))
 	}
-	// Penalty: λ(I − uuᵀ)/‖wʲ‖ and gradient λuʲ.
+	// Penalty: λ(I − wwᵀ/‖wʲ‖²)/‖wʲ‖ and gradient λwʲ/‖wʲ‖, with
+	// √(‖wʲ‖² + μ_W²) for ‖wʲ‖ where it is smoothed.
 	for a, j := range st.sup {
 		wj := st.w[j*c : (j+1)*c]
-		nrm := math.Sqrt(norm2(wj))
+		nrm := math.Sqrt(norm2(wj) + st.muW*st.muW)
 		if nrm == 0 {
 			return nil, nil, false
 		}

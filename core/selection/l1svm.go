@@ -45,13 +45,23 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	a := p.Design()
-	m, d := a.Dims()
-	_, n := p.X.Dims()
+	m, n := p.X.Dims()
+	d := n
+	if p.Bias {
+		d++
+	}
 	machines := p.C
 	if p.C == 2 {
 		machines = 1
 	}
+	// Each machine keeps its own columns of the design (classify.L1SVM),
+	// its labels, margins and weights.
+	if err := p.CheckMemory("l1svm",
+		Need{What: "the machines' copies of the design and their vectors", Rows: machines, RowsOf: "classes", Cols: m*d + 3*m + 5*d, ColsOf: "values each"},
+		Need{What: "the design and the weights", Rows: d, RowsOf: "features", Cols: m + p.C, ColsOf: "samples and classes"}); err != nil {
+		return nil, err
+	}
+	a := p.Design()
 	solvers := make([]*classify.L1SVM, machines)
 	ys := make([][]float64, machines)
 	for k := range solvers {

@@ -93,6 +93,13 @@ func (g MRMR) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error)
 	if K <= 0 || K > n {
 		K = n
 	}
+	words := (m + 63) / 64
+	if err := p.CheckMemory("mrmr",
+		Need{What: "the classes' bit sets over the samples", Rows: p.C, RowsOf: "classes", Cols: words + 4, ColsOf: "words"},
+		Need{What: "the features' bit sets over the samples", Rows: n, RowsOf: "features", Cols: 2*words + 10, ColsOf: "words"},
+		Need{What: "a column and the entropy terms", Rows: m + 1, RowsOf: "samples", Cols: 2, ColsOf: "vectors"}); err != nil {
+		return nil, err
+	}
 	d := newThreeStates(p.X)
 	terms := newEntropyTerms(m)
 	// Relevance I(f; c), the first term of the criterion.

@@ -76,16 +76,19 @@ func (r ReliefF) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, err
 		k = DefaultReliefNeighbours
 	}
 	m, n := p.X.Dims()
+	counts := make([]int, p.C)
+	for _, y := range p.Y {
+		counts[y]++
+	}
+	if err := p.CheckMemory("relieff", reliefNeeds(m, n, counts, k)...); err != nil {
+		return nil, err
+	}
 	scores := make([]float64, n)
 	z, keep, lo, hi := rangeScaled(p.X)
 	if len(keep) == 0 {
 		return tiedFilterResult(scores), nil
 	}
 	nz := len(keep)
-	counts := make([]int, p.C)
-	for _, y := range p.Y {
-		counts[y]++
-	}
 	// Neighbours by exact distances where the data lie on a lattice
 	// (relieff_exact.go), else by the floating-point sums of z.
 	dz := latticeScaled(p.X, lo, hi, keep)
@@ -210,15 +213,7 @@ func newReliefSearch(ctx context.Context, s *Settings, z []float64, nz int, y, c
 		}
 		r.stride = max(r.stride, off)
 	}
-	// Rows per tile: a block of rows of about 128 KiB stays in L2 cache
-	// while it is compared with the rows of another block.
-	r.tile = min(64, max(4, (16384/nz)/4*4))
-	// Keep the heaps within the size of the data (or 1 Mi entries).
-	budget := max(m*nz, 1<<20)
-	r.chunk = m
-	if r.stride > 0 && budget/r.stride < m {
-		r.chunk = max(r.tile, budget/r.stride)
-	}
+	r.chunk, r.tile = reliefChunk(m, nz, r.stride)
 	if chunk > 0 {
 		r.chunk = min(r.chunk, chunk)
 	}
@@ -231,6 +226,54 @@ func newReliefSearch(ctx context.Context, s *Settings, z []float64, nz int, y, c
 	r.size = make([]int32, r.chunk*c)
 	r.bound = make([]float64, r.chunk*c)
 	return r
+}
+
+// reliefStride is the largest number of neighbours a probe keeps over
+// all classes (k of each class, fewer in a class smaller than k, the probe
+// not its own hit): the stride of newReliefSearch's heaps.
+func reliefStride(counts []int, k int) int {
+	all := 0
+	for _, mc := range counts {
+		all += min(k, mc)
+	}
+	stride := 0
+	for _, my := range counts {
+		stride = max(stride, all-min(k, my)+max(0, min(k, my-1)))
+	}
+	return stride
+}
+
+// reliefChunk returns the number of probes whose heaps of stride entries
+// are held at once, and the rows compared as a block, for m samples of nz
+// features.
+func reliefChunk(m, nz, stride int) (chunk, tile int) {
+	// Rows per tile: a block of rows of about 128 KiB stays in L2 cache
+	// while it is compared with the rows of another block.
+	tile = min(64, max(4, (16384/max(nz, 1))/4*4))
+	// Keep the heaps within the size of the data (or 1 Mi entries).
+	budget := max(m*nz, 1<<20)
+	chunk = m
+	if stride > 0 && budget/stride < m {
+		chunk = max(tile, budget/stride)
+	}
+	return chunk, tile
+}
+
+// reliefNeeds are the arrays ReliefF allocates for m samples of n
+// features with the class counts given and k neighbours: the scaled data
+// (with the lattice codes and the exact copy of relieff_exact.go), the
+// heaps' layout for every pair of classes, and the heaps, sizes and
+// bounds of a chunk of probes.
+func reliefNeeds(m, n int, counts []int, k int) []Need {
+	c := len(counts)
+	stride := reliefStride(counts, k)
+	chunk, _ := reliefChunk(m, n, stride)
+	return []Need{
+		{What: "the scaled data, their lattice codes and exact copy", Rows: m, RowsOf: "samples", Cols: n, ColsOf: "features", Copies: 3},
+		{What: "the neighbour counts and offsets of every pair of classes", Rows: c, RowsOf: "classes", Cols: c, ColsOf: "classes", Copies: 2},
+		{What: "the neighbour heaps of a chunk of probes", Rows: chunk, RowsOf: "samples", Cols: stride, ColsOf: "neighbours", Copies: 2},
+		{What: "the heap sizes and bounds of a chunk of probes", Rows: chunk, RowsOf: "samples", Cols: c, ColsOf: "classes", Copies: 2},
+	}
 }
 
 // search fills the heaps of the probes in [a, b) by comparing them with

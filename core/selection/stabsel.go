@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"sparsefs/api"
+	"sparsefs/core/internal/budget"
 	"sparsefs/core/internal/rng"
 )
 
@@ -25,7 +26,9 @@ import (
 //
 // The half-samples come from the method's own seed, pair b from stream b,
 // and the 2B fits are independent: they run on Settings.Workers
-// goroutines and the result does not depend on their number. In an
+// goroutines and the result does not depend on their number (each fit
+// running beside others has their share of the memory budget,
+// Problem.share, so that a refusal may). In an
 // evaluation the problem is a training part, so the stability selection
 // never sees a test sample.
 type StabSel struct {
@@ -89,10 +92,12 @@ func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, e
 	for b := from / 2; b <= (to-1)/2; b++ {
 		halvesOf[b][0], halvesOf[b][1] = halves(y, p.C, m, rng.New(st.seed, uint64(b)))
 	}
+	side := min(s.workers(), to-from)
+	shared := p.share(side)
 	fits, err := fitAll(ctx, to-from, s.workers(), func(ctx context.Context, k int) (*Result, error) {
 		i := from + k
 		bs := params.Settings()
-		res, err := base.Fit(ctx, p.rows(halvesOf[i/2][i%2]), &bs)
+		res, err := base.Fit(ctx, shared.rows(halvesOf[i/2][i%2]), &bs)
 		if err != nil && ctx.Err() == nil {
 			err = fmt.Errorf("stabsel: %s on half %d of pair %d: %w", st.base.Name, i%2+1, i/2+1, err)
 		}
@@ -101,7 +106,7 @@ func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, e
 		s.Report(Progress{Objective: api.Float(math.NaN()), Fraction: float64(done) / float64(to-from)})
 	})
 	if err != nil {
-		return nil, err
+		return nil, budget.Shared(err, side)
 	}
 	t := &api.StabilityTally{From: from, To: to, Counts: make([]int, n), Positions: make([]int, n), Notes: []string{}}
 	for _, f := range fits {

@@ -48,6 +48,9 @@ func (TTest) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error) 
 	}
 	m, n := p.X.Dims()
 	c := p.C
+	if err := p.CheckMemory("ttest", Need{What: "the per-class sums, means and sums of squares", Rows: c, RowsOf: "classes", Cols: n, ColsOf: "features", Copies: 3}); err != nil {
+		return nil, err
+	}
 	counts := make([]int, c)
 	sums := make([]float64, c*n) // class k's sums in sums[k*n:(k+1)*n]
 	for i := 0; i < m; i++ {

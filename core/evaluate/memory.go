@@ -1,0 +1,61 @@
+package evaluate
+
+import (
+	"slices"
+	"strings"
+
+	"sparsefs/api"
+	"sparsefs/core/classify"
+	"sparsefs/core/internal/budget"
+)
+
+// checkClassifiers refuses, before anything is fitted on the training part
+// tr, classifiers whose models for every K would exceed the memory budget
+// setting (classify.Needs, classify.LinearNeeds), with the top-K columns
+// of the training part they are trained on: every K's columns when k-NN
+// keeps them, the largest K's otherwise.
+func (e *Evaluation) checkClassifiers(cls []api.Classifier, tr *part, setting int64) error {
+	m, n := tr.x.Dims()
+	var dims []int
+	for _, k := range e.plan.K {
+		if k <= n {
+			dims = append(dims, k)
+		}
+	}
+	if len(dims) == 0 {
+		return nil
+	}
+	widest, kept := slices.Max(dims), 0
+	for _, d := range dims {
+		kept += d
+	}
+	columns := func(k int) budget.Need {
+		return budget.Need{What: "the top-K columns of the training part", Rows: m, RowsOf: "samples", Cols: k, ColsOf: "features"}
+	}
+	cause := func(nd budget.Need) string {
+		if strings.Contains(nd.RowsOf, "class") {
+			return budget.ClassCause(m, tr.y, e.data.Classes)
+		}
+		return ""
+	}
+	if tr.y != nil {
+		for _, c := range cls {
+			who, needs := classify.Needs(c, tr.y, dims, e.data.Classes)
+			cols := columns(widest)
+			if c.Name == api.KNN {
+				cols = columns(kept)
+			}
+			if err := budget.Check(setting, who, cause, append(needs, cols)...); err != nil {
+				return err
+			}
+		}
+	}
+	if tr.t != nil {
+		_, t := tr.t.Dims()
+		who, needs := classify.LinearNeeds(m, widest, t)
+		if err := budget.Check(setting, who, cause, append(needs, columns(widest))...); err != nil {
+			return err
+		}
+	}
+	return nil
+}

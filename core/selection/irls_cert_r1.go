@@ -1,0 +1,372 @@
+package selection
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"sparsefs/core/linalg"
+)
+
+// Constants of the certificate for r = 1 (see certifyR1).
+const (
+	// r1ExactFit: a residual row with ‖eᵢ‖ ≤ r1ExactFit·rms‖yᵢ‖ counts
+	// as fitted exactly, and its dual row is solved for.
+	r1ExactFit = 1e-6
+	// r1Pivots bounds the rounds in which a solved dual row outside the
+	// unit ball is fixed on its boundary and the others solved again.
+	r1Pivots = 5
+	// r1SmoothFrom and r1SmoothTo are the first and last smoothing μ of
+	// smoothR1, relative to rms‖yᵢ‖ (divided by 10 at each stage).
+	// Below 10⁻⁶ the Newton systems of nearly linear programmes (c = 2)
+	// lose the accuracy the dual point needs (measured on the demo).
+	r1SmoothFrom = 1e-4
+	r1SmoothTo   = 1e-6
+	// r1SmoothFloor is the work (multiply-adds) smoothR1 may always
+	// take, ~10–40 ms natively: its stages need tens of Newton steps.
+	r1SmoothFloor = 2e8
+	// r1RawSteps is the number of full Newton steps smoothR1 takes after
+	// the line-searched ones, for the accuracy of the dual point.
+	r1RawSteps = 2
+	// r1SmoothMinSteps is the fewest Newton steps the budget must allow
+	// for smoothR1 to run: cut shorter, its stages end far from their
+	// minima and its dual point is poor (madelon: 24 steps, gap 0.43, at
+	// more than the fit's cost).
+	r1SmoothMinSteps = 30
+	// r1CorrectBudget bounds correctR1's work as a multiple of the
+	// iteration's (at least polishFloor).
+	r1CorrectBudget = 0.1
+)
+
+// certifyR1 bounds how far the iterate is from the optimum, for r = p = 1
+// (rfs, gsr with r = p = 1), by a feasible point of the dual of the model
+// (see certify),
+//
+//	J* = max_Θ −⟨Θ, Y⟩   s.t. ‖θᵢ‖ ≤ 1 for every sample i,
+//	                          ‖(ZᵀΘ)ʲ‖ ≤ λ for every row j of W,
+//
+// the dual of Nie et al.'s reformulation min ‖U‖₂,₁ s.t. [Z λI]U = Y as a
+// group basis pursuit (Θ = λ times its multiplier). At the optimum θᵢ =
+// eᵢ/‖eᵢ‖ where the residual row eᵢ is nonzero and (ZᵀΘ)ʲ = −λwʲ/‖wʲ‖
+// where wʲ is nonzero; the rows of exact fit are where Θ is not read off
+// the residuals but solved for. The candidates below are made feasible
+// (each row scaled into the unit ball, then Θ scaled so that every
+// ‖(ZᵀΘ)ʲ‖ ≤ λ) and the best dual value is kept:
+//
+//   - the multiplier of the iteration's last system, Θ = 2F = 2S₁E
+//     (see multiplier), which converges to the dual optimum with the
+//     iterate;
+//   - that multiplier corrected (correctR1): the rows of clearly nonzero
+//     residual set to eᵢ/‖eᵢ‖, and the rows of exact fit changed as little
+//     as possible (least squares) so that (ZᵀΘ)ʲ = −λwʲ/‖wʲ‖ on the rows
+//     S of W that are nonzero (the sparsity level's 10⁻⁶); a solved row
+//     outside the unit ball is fixed on its boundary and the others solved
+//     again (a pivot, at most r1Pivots), as far as the work allowed
+//     (max(polishFloor, r1CorrectBudget·work) multiply-adds) reaches.
+//
+// Where the support is smaller than the number of samples (some residual
+// rows stay nonzero) and small enough for the polish's limits, a third
+// candidate comes from smoothR1: the gradient of the smoothed loss at the
+// minimum of the smoothed model, which is nearly feasible by its
+// stationarity; and that minimum replaces the iterate when its exact J is
+// lower (polished, with the Newton steps counted). Elsewhere (every
+// residual row tending to zero), the best point so far is improved by
+// barrierR1, an interior-point solve of the dual itself, where m·c and
+// the budget allow.
+//
+// Any feasible Θ gives D = −⟨Θ, Y⟩ ≤ J*, so the gap (J − D)/J bounds the
+// relative distance of J from the optimum whatever the iterate; it is
+// tight only as close to the optimum as the candidates are, and is
+// reported as it is. It also returns the dual point (m×c) and whether the
+// answer was polished. Nil when J = 0.
+func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []float64, bool) {
+	if s.obj == 0 {
+		return nil, nil, false
+	}
+	f := s.multiplier()
+	th := make([]float64, len(f))
+	for i, v := range f {
+		th[i] = 2 * v
+	}
+	point := slices.Clone(th)
+	best, _ := s.dualR1(point)
+	budget := math.Max(polishFloor, polishBudget*work)
+	// The corrected multipliers from the iterate's residuals and support,
+	// before the smoothed minimum may replace it.
+	for _, cand := range s.correctR1(th, s.supportRows(), math.Max(polishFloor, r1CorrectBudget*work)) {
+		if cand.dual > best {
+			best, point = cand.dual, cand.point
+		}
+	}
+	polished, steps := false, 0
+	if st, thetas, k := s.smoothR1(ctx, math.Max(r1SmoothFloor, budget)); st != nil {
+		steps = k
+		for _, ths := range thetas {
+			if d, _ := s.dualR1(ths); d > best {
+				best, point = d, ths
+			}
+		}
+		if st.obj < s.obj {
+			copy(s.w, st.w)
+			copy(s.e, st.e)
+			s.obj = st.obj
+			polished = true
+		}
+	} else if dp, ok := s.barrierR1(ctx, point, math.Max(r1SmoothFloor, budget)); ok && dp.dual > best {
+		best, point = dp.dual, dp.point
+	}
+	return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(s.supportRows()), Polished: polished, NewtonSteps: steps}, point, polished
+}
+
+// smoothR1 minimises the model with both norms smoothed,
+// Σᵢ√(‖eᵢ‖² + μ²) + λΣⱼ√(‖wʲ‖² + μ_W²), on the support S of the iterate
+// by the polish's Newton iteration (newton: Cholesky, a line search on the
+// smoothed objective), for μ = r1SmoothFrom … r1SmoothTo times rms‖yᵢ‖
+// (μ_W the same times the largest ‖wʲ‖), each stage from the lowest point
+// of the one before; rows outside S whose condition fails then enter S
+// (moveViolators, at most polishRounds) and r1RawSteps full Newton steps
+// follow. At the minimum the smoothed loss's gradient Θ (every ‖θᵢ‖ < 1)
+// satisfies (ZᵀΘ)ʲ = −λwʲ/√(‖wʲ‖² + μ_W²), of norm < λ, on S: a dual
+// point feasible up to the Newton iteration's accuracy (dualR1 scales it
+// the rest of the way), with a dual value within about μ per residual row
+// of the optimum. It returns the minimum with the rows below the
+// sparsity level set to zero (exact J), the candidate Θs (after the
+// line-searched steps and after each full step), and the Newton steps;
+// nil when S is empty, has as many rows as there are samples (every
+// residual row then tends to zero, where the smoothing is all there is),
+// exceeds polishMaxUnknowns, or fewer than r1SmoothMinSteps steps fit
+// budget multiply-adds.
+func (s *irls) smoothR1(ctx context.Context, budget float64) (*polishState, [][]float64, int) {
+	sup := s.supportRows()
+	ns := len(sup)
+	if ns == 0 || ns >= s.m || ns*s.c > polishMaxUnknowns {
+		return nil, nil, 0
+	}
+	limit := int(budget / polishWork(ns*s.c, s.m))
+	if limit < r1SmoothMinSteps {
+		return nil, nil, 0
+	}
+	scale := math.Sqrt(norm2(s.y) / float64(s.m))
+	big := 0.0
+	for _, j := range sup {
+		big = math.Max(big, norm2(s.w[j*s.c:(j+1)*s.c]))
+	}
+	scaleW := math.Sqrt(big)
+	st := &polishState{sup: sup, w: slices.Clone(s.w), e: slices.Clone(s.e), mu: r1SmoothFrom * scale, muW: r1SmoothFrom * scaleW}
+	s.restrict(st)
+	steps := 0
+	for mu := r1SmoothFrom; mu >= r1SmoothTo*(1-1e-9) && steps < limit && ctx.Err() == nil; mu /= 10 {
+		st.mu, st.muW = mu*scale, mu*scaleW
+		st.obj = s.polishJ(st.e, st.w, st)
+		best := st.clone()
+		steps += s.newton(ctx, st, limit-steps, &best)
+		st = best
+	}
+	// Rows the stages took out of S, or that the iterate had at zero,
+	// whose optimality condition fails at Θ come back (as in polish), and
+	// the last stage runs again.
+	th := s.lossGrad(st.e, st.mu)
+	for round := 0; round < polishRounds && steps < limit && ctx.Err() == nil; round++ {
+		_, v := s.dualR1(slices.Clone(th))
+		if !s.moveViolators(st, v) {
+			break
+		}
+		best := st.clone()
+		steps += s.newton(ctx, st, limit-steps, &best)
+		st = best
+		th = s.lossGrad(st.e, st.mu)
+	}
+	// Near the minimum the line search stops where the decrease of the
+	// smoothed objective is below its rounding, before the gradient is
+	// (the smoothed loss's curvature reaches 1/μ); full Newton steps from
+	// there make the gradient, and so the dual point, more accurate.
+	thetas := [][]float64{th}
+	raw := st.clone()
+	for k := 0; k < r1RawSteps; k++ {
+		d, _, ok := s.newtonStep(raw)
+		if !ok {
+			break
+		}
+		for q, j := range raw.sup {
+			for t := 0; t < s.c; t++ {
+				raw.w[j*s.c+t] += d[q*s.c+t]
+			}
+		}
+		s.residual(raw.sup, raw.w, raw.e)
+		thetas = append(thetas, s.lossGrad(raw.e, raw.mu))
+	}
+	// The answer: the smoothed minimum with the rows below the sparsity
+	// level's fraction of the largest set to zero (the smoothed penalty
+	// leaves the optimum's zero rows at about μ_W), at its exact J.
+	big = 0.0
+	for _, j := range st.sup {
+		big = math.Max(big, norm2(st.w[j*s.c:(j+1)*s.c]))
+	}
+	st.sup = slices.DeleteFunc(st.sup, func(j int) bool { return norm2(st.w[j*s.c:(j+1)*s.c]) <= sq(polishSupportTol)*big })
+	st.mu, st.muW = 0, 0
+	s.restrict(st)
+	return st, thetas, steps
+}
+
+// dualPoint is a feasible point of the dual of certifyR1 and its value.
+type dualPoint struct {
+	point []float64
+	dual  float64
+}
+
+// supportRows returns the rows of W above the sparsity level's fraction
+// of the largest (polishSupportTol).
+func (s *irls) supportRows() []int {
+	c := s.c
+	big := 0.0
+	for j := 0; j < s.nr; j++ {
+		big = math.Max(big, norm2(s.w[j*c:(j+1)*c]))
+	}
+	var sup []int
+	for j := 0; j < s.nr; j++ {
+		if n := norm2(s.w[j*c : (j+1)*c]); n > 0 && n > sq(polishSupportTol)*big {
+			sup = append(sup, j)
+		}
+	}
+	return sup
+}
+
+// dualR1 makes th (m×c, changed in place) feasible for the dual of
+// certifyR1 — each row scaled into the unit ball, then the whole scaled
+// so that ‖(ZᵀΘ)ʲ‖ ≤ λ for every j — and returns its dual value −⟨Θ, Y⟩
+// and ZᵀΘ (nr×c) before the last scaling.
+func (s *irls) dualR1(th []float64) (float64, []float64) {
+	m, c, nr := s.m, s.c, s.nr
+	for i := 0; i < m; i++ {
+		ti := th[i*c : (i+1)*c]
+		if n := math.Sqrt(norm2(ti)); n > 1 {
+			for t := range ti {
+				ti[t] /= n
+			}
+		}
+	}
+	v := make([]float64, nr*c)
+	linalg.Gemm(false, false, 1, gen(nr, m, s.zt), gen(m, c, th), 0, gen(nr, c, v))
+	maxV := 0.0
+	for j := 0; j < nr; j++ {
+		maxV = math.Max(maxV, norm2(v[j*c:(j+1)*c]))
+	}
+	scale := 1.0
+	if maxV = math.Sqrt(maxV); maxV > s.lambda {
+		scale = s.lambda / maxV
+	}
+	a := 0.0
+	for i, x := range th {
+		a += x * s.y[i]
+	}
+	for i := range th {
+		th[i] *= scale
+	}
+	return -scale * a, v
+}
+
+// correctR1 returns the corrected multipliers of certifyR1 made feasible
+// (see dualR1), one per pivot round, from the multiplier th0 and the
+// support sup, within budget multiply-adds (none when not even one round
+// fits).
+func (s *irls) correctR1(th0 []float64, sup []int, budget float64) []dualPoint {
+	m, c := s.m, s.c
+	ns := len(sup)
+	if ns == 0 {
+		return nil
+	}
+	scale := math.Sqrt(norm2(s.y) / float64(m))
+	base := slices.Clone(th0)
+	var exact []int // the rows of exact fit, whose dual rows are solved for
+	for i := 0; i < m; i++ {
+		ei := s.e[i*c : (i+1)*c]
+		if n := math.Sqrt(norm2(ei)); n > r1ExactFit*scale {
+			for t, v := range ei {
+				base[i*c+t] = v / n
+			}
+		} else {
+			exact = append(exact, i)
+		}
+	}
+	var out []dualPoint
+	for round := 0; round < r1Pivots && len(exact) > 0; round++ {
+		nz := float64(len(exact))
+		cost := float64(ns)*nz*nz/2 + nz*nz*nz/3 + float64(s.nr)*float64(m)*float64(c)
+		if budget -= cost; budget < 0 {
+			break
+		}
+		th := slices.Clone(base)
+		if !s.solveExactRows(th, sup, exact) {
+			break
+		}
+		worst, wn := -1, 1.0
+		for _, i := range exact {
+			if n := math.Sqrt(norm2(th[i*c : (i+1)*c])); n > wn {
+				worst, wn = i, n
+			}
+		}
+		// The row outside the ball fixed on its boundary for the next
+		// round, before dualR1 scales th.
+		if worst >= 0 {
+			for t := 0; t < c; t++ {
+				base[worst*c+t] = th[worst*c+t] / wn
+			}
+			exact = slices.DeleteFunc(exact, func(i int) bool { return i == worst })
+		}
+		d, _ := s.dualR1(th)
+		out = append(out, dualPoint{th, d})
+		if worst < 0 {
+			break
+		}
+	}
+	return out
+}
+
+// solveExactRows changes the rows exact of th by the least-squares
+// correction Δ minimising ‖BᵀΔ − R‖² + μ‖Δ‖², B = Z_{exact,S}ᵀ (|S|×|exact|,
+// rows of zt), R = −λU_S − (ZᵀΘ)_S the residual of the stationarity
+// equations on S (U_S the directions of the rows of W in S), μ = 10⁻¹³ of
+// the mean diagonal of BᵀB: the smallest change of those rows that meets
+// the equations, or comes nearest. It reports false if the system could
+// not be factorised.
+func (s *irls) solveExactRows(th []float64, sup, exact []int) bool {
+	m, c := s.m, s.c
+	ns, nz := len(sup), len(exact)
+	b := make([]float64, ns*nz)
+	r := make([]float64, ns*c)
+	for a, j := range sup {
+		zj := s.zt[j*m : (j+1)*m]
+		for q, i := range exact {
+			b[a*nz+q] = zj[i]
+		}
+		wj := s.w[j*c : (j+1)*c]
+		n := math.Sqrt(norm2(wj))
+		for t := 0; t < c; t++ {
+			v := -s.lambda * wj[t] / n
+			for i, z := range zj {
+				v -= z * th[i*c+t]
+			}
+			r[a*c+t] = v
+		}
+	}
+	g := make([]float64, nz*nz)
+	linalg.Gemm(true, false, 1, gen(ns, nz, b), gen(ns, nz, b), 0, gen(nz, nz, g))
+	tr := 0.0
+	for q := 0; q < nz; q++ {
+		tr += g[q*nz+q]
+	}
+	for q := 0; q < nz; q++ {
+		g[q*nz+q] += 1e-13 * tr / float64(nz)
+	}
+	d := make([]float64, nz*c)
+	linalg.Gemm(true, false, 1, gen(ns, nz, b), gen(ns, c, r), 0, gen(nz, c, d))
+	if !cholSolveShifted(gen(nz, nz, g), gen(nz, c, d)) {
+		return false
+	}
+	for q, i := range exact {
+		for t := 0; t < c; t++ {
+			th[i*c+t] += d[q*c+t]
+		}
+	}
+	return true
+}
