@@ -266,7 +266,7 @@ func (ev *Eval) unitDone(e *evalState, u int, j *pool.Job) {
 	// render that gives Run back, not before it.
 	e.ended = a.now()
 	a.b.AfterRender(ev.refreshCharts)
-	a.b.Pace(false)
+	a.ended()
 }
 
 // collect sends unit u's part to the worker that merges them: its digest
@@ -373,7 +373,7 @@ func (ev *Eval) merged(e *evalState, j *pool.Job, full bool) {
 	ev.refreshCharts()
 	a.announce = fmt.Sprintf("Evaluation finished: %d units in %.1f s.", len(e.run.Parts), e.ended.Sub(e.started).Seconds())
 	a.b.Mark("sparsefs-eval-done")
-	a.b.Pace(false)
+	a.ended()
 }
 
 // open shows a saved evaluation report and restores its configuration.

@@ -129,7 +129,7 @@ func (rk *Rank) jobDone(r *runState, i int, j *pool.Job) {
 	}
 	a.refreshCharts()
 	if !rk.busy() {
-		a.b.Pace(false)
+		a.ended()
 		s := pool.Summarize(r.jobs, a.now())
 		a.announce = "Run finished: " + s.Text() + "."
 		if s.Failed > 0 && s.Done == 0 {

@@ -43,6 +43,15 @@ func (a *App) Run() {
 	a.b.AfterRender(func() { a.b.Focus("progress-area") })
 }
 
+// ended is called when a run has ended (finished or cancelled): renders
+// come at once again, and, once the end is drawn, the keyboard focus moves
+// to the results (to Run after a cancel) — then, not at a later tick,
+// when the user may have gone on to something else.
+func (a *App) ended() {
+	a.b.Pace(false)
+	a.b.AfterRender(func() { a.b.Focus(a.endFocus()) })
+}
+
 // Focus targets: the results' summary when a run has finished (the
 // results' heading in the ranking mode), Run when it was cancelled.
 func (a *App) endFocus() string {
@@ -64,7 +73,6 @@ func (a *App) tick() bool {
 	}
 	if done {
 		a.b.Pace(false)
-		a.b.AfterRender(func() { a.b.Focus(a.endFocus()) })
 	}
 	return !done
 }
@@ -74,8 +82,8 @@ func (a *App) Cancel() {
 	if !a.Running() {
 		return
 	}
-	n := a.pool.Cancel()
 	a.cancelled = true
+	n := a.pool.Cancel()
 	if a.showing == lab.ModeEval && a.Eval.ev != nil {
 		e := a.Eval.ev
 		if e.run == nil || e.planJob.State == pool.Cancelled {
