@@ -167,6 +167,10 @@ func failed(ctx context.Context, stderr io.Writer, cmd string, err error) int {
 		return 1
 	}
 	fmt.Fprintf(stderr, "sparsefs %s: %v\n", cmd, err)
+	var text *dataset.TextCell
+	if errors.As(err, &text) && cmd != "inspect" {
+		fmt.Fprintf(stderr, "sparsefs %s: sparsefs inspect proposes how to read such a file (its \"label\", \"id\", \"ignore\" and \"transpose\": give them as -label, -id, -ignore, -transpose)\n", cmd)
+	}
 	return 1
 }
 

@@ -82,6 +82,7 @@ func TestSelectL20K(t *testing.T) {
 func TestCLIErrors(t *testing.T) {
 	good := writeFile(t, "d.csv", "a,b\n1,0\n2,1\n")
 	bad := writeFile(t, "bad.csv", "a,b,label\n1,2,x\n3,4\n")
+	clinic := writeFile(t, "clinic.csv", "patient,age,marker,class\nP1,61,2.5,x\nP2,45,1.0,y\nP3,70,3.1,x\nP4,38,0.9,y\n")
 	for _, c := range []struct {
 		args     []string
 		code     int
@@ -105,6 +106,9 @@ func TestCLIErrors(t *testing.T) {
 		{[]string{"select", "-data", good, "-method", "fstat", "-k", "many"}, 2, "neither a number of features nor a q-value cut"},
 		{[]string{"select", "-data", good, "-method", "fstat", "-workers", "0"}, 2, "-workers 0"},
 		{[]string{"inspect", "-data", good, "-rows", "0"}, 2, "-rows 0"},
+		{[]string{"select", "-data", clinic, "-method", "fisher"}, 1, "sparsefs inspect proposes how to read such a file"},
+		{[]string{"select", "-data", clinic, "-method", "fisher", "-id", "patient", "-ignore", "age,marker"}, 1, "no feature columns are left"},
+		{[]string{"select", "-data", clinic, "-method", "fisher", "-missing", "drop"}, 1, "unknown missing-value policy \"drop\": use reject, mean, drop-features or drop-samples"},
 		{[]string{"reduce", "-data", good}, 2, "-features is required"},
 		{[]string{"reduce", "-data", good, "-features", "5"}, 1, "feature 5 does not exist"},
 	} {
@@ -124,6 +128,29 @@ func TestInspectAndMethods(t *testing.T) {
 	code, out, _ = runCLI("methods")
 	if code != 0 || !strings.Contains(out, `"name": "fisher"`) {
 		t.Errorf("methods: %d %s", code, out)
+	}
+}
+
+// A clinic's file read as inspect proposes: the sample IDs are no
+// feature, and the reduced data keep them as their first column.
+func TestSampleIDsInReducedData(t *testing.T) {
+	clinic := writeFile(t, "clinic.csv", "patient,site,age,marker,class\nP1,n,61,2.5,x\nP2,s,45,1.0,y\nP3,s,70,3.1,x\nP4,n,38,0.9,y\n")
+	code, out, errs := runCLI("inspect", "-data", clinic)
+	if code != 0 || !strings.Contains(out, `"id": "patient"`) || !strings.Contains(out, `"ignore": [`) {
+		t.Fatalf("inspect: %d %s %s", code, out, errs)
+	}
+	reduced := filepath.Join(t.TempDir(), "top.csv")
+	code, out, errs = runCLI("select", "-data", clinic, "-id", "patient", "-ignore", "site", "-method", "fisher", "-k", "1", "-reduced", reduced)
+	if code != 0 || !strings.Contains(out, `"id":"patient"`) {
+		t.Fatalf("select: %d %s", code, errs)
+	}
+	got, err := os.ReadFile(reduced)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// marker separates x from y better than age (the file's own values).
+	if want := "patient,marker,class\nP1,2.5,x\nP2,1,y\nP3,3.1,x\nP4,0.9,y\n"; string(got) != want {
+		t.Errorf("reduced data\n%s\nwant\n%s", got, want)
 	}
 }
 
