@@ -166,11 +166,12 @@ func failed(ctx context.Context, stderr io.Writer, cmd string, err error) int {
 		fmt.Fprintf(stderr, "sparsefs %s: %v (flags -max-cells and -max-bytes; -1 for no bound)\n", cmd, err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "sparsefs %s: %v\n", cmd, err)
 	var text *dataset.TextCell
 	if errors.As(err, &text) && cmd != "inspect" {
-		fmt.Fprintf(stderr, "sparsefs %s: sparsefs inspect proposes how to read such a file (its \"label\", \"id\", \"ignore\" and \"transpose\": give them as -label, -id, -ignore, -transpose)\n", cmd)
+		fmt.Fprintf(stderr, "sparsefs %s: %v; sparsefs inspect proposes how to read such a file (its \"label\", \"id\", \"ignore\" and \"transpose\": give them as -label, -id, -ignore, -transpose)\n", cmd, err)
+		return 1
 	}
+	fmt.Fprintf(stderr, "sparsefs %s: %v\n", cmd, err)
 	return 1
 }
 
