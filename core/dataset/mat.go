@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -365,8 +366,29 @@ func readMAT(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, err
 		return nil, matErr(xName, "a single sample; selection needs at least two")
 	}
 	if missing > 0 && opts.Missing == RejectMissing {
-		firstMissing.Msg = fmt.Sprintf("%d missing value(s) (NaN), this is the first; fill them in, or impute them with the training mean (missing=mean)", missing)
+		firstMissing.Msg = fmt.Sprintf("%d missing value(s) (NaN), this is the first; fill them in, impute them with the training mean (missing=mean), or leave out the features or the samples that have them (missing=drop-features or drop-samples)", missing)
 		return nil, firstMissing
+	}
+	if missing > 0 && opts.Missing == DropSamples {
+		var drop dropped
+		var rows []int
+		for i := 0; i < m; i++ {
+			if slices.ContainsFunc(x.RawRowView(i), math.IsNaN) {
+				drop.add(i + 1)
+			} else {
+				rows = append(rows, i)
+			}
+		}
+		if err := drop.check(ds, len(rows), func(r int) string { return "row " + strconv.Itoa(r) }); err != nil {
+			return nil, err
+		}
+		kept := mat.NewDense(len(rows), n, nil)
+		keptLabels := make([]string, len(rows))
+		for k, i := range rows {
+			kept.SetRow(k, x.RawRowView(i))
+			keptLabels[k] = labels[i]
+		}
+		x, labels, m, missing, missingCols = kept, keptLabels, len(rows), 0, nil
 	}
 	ds.X, ds.Missing, ds.MissingColumns = x, missing, missingCols
 	ds.Features = make([]string, n)
@@ -375,6 +397,11 @@ func readMAT(lim *limits, r io.Reader, opts Options, ds *Dataset) (*Dataset, err
 	}
 	ds.Columns = append(append([]string(nil), ds.Features...), yName)
 	ds.Label, ds.LabelColumn = yName, n+1
+	if opts.Missing == DropFeatures {
+		if err := dropMissingFeatures(ds); err != nil {
+			return nil, err
+		}
+	}
 	for i := 0; i < min(opts.PreviewRows, m); i++ {
 		p := make([]string, 0, n+1)
 		for _, v := range x.RawRowView(i) {

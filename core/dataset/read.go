@@ -303,6 +303,9 @@ func read(lim *limits, in io.Reader, opts Options, ds *Dataset) (*Dataset, error
 	case XLSX:
 		return readXLSX(lim, text, opts, ds)
 	case MAT:
+		if err := noColumns(opts, "a MATLAB file", "its variables"); err != nil {
+			return nil, err
+		}
 		return readMAT(lim, text, opts, ds)
 	case ARFF:
 		if err := textOnly(opts, "ARFF", false); err != nil {
@@ -311,6 +314,9 @@ func read(lim *limits, in io.Reader, opts Options, ds *Dataset) (*Dataset, error
 		return readARFF(lim, text, opts, ds)
 	case LIBSVM:
 		if err := textOnly(opts, "LIBSVM", true); err != nil {
+			return nil, err
+		}
+		if err := noColumns(opts, "a LIBSVM file", "its index:value pairs"); err != nil {
 			return nil, err
 		}
 		return readLIBSVM(lim, text, opts, ds)
@@ -339,6 +345,21 @@ func textOnly(opts Options, format string, labelFirst bool) error {
 		if len(opts.Targets) > 0 {
 			return &Error{Msg: "a LIBSVM file has no target columns: its only values besides the features are the labels"}
 		}
+	}
+	return nil
+}
+
+// noColumns refuses the options that name a table's columns (sample IDs,
+// columns left out, features in rows) for a format whose features are
+// not columns of a table.
+func noColumns(opts Options, format, features string) error {
+	switch {
+	case strings.TrimSpace(opts.ID) != "" && !strings.EqualFold(strings.TrimSpace(opts.ID), "none"):
+		return &Error{Msg: fmt.Sprintf("%s has no column of sample IDs: its features are %s", format, features)}
+	case len(opts.Ignore) > 0:
+		return &Error{Msg: fmt.Sprintf("%s has no columns to leave out: its features are %s", format, features)}
+	case opts.Transpose:
+		return &Error{Msg: fmt.Sprintf("%s cannot be read transposed: its features are %s", format, features)}
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package dataset
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"math"
 	"reflect"
 	"strconv"
@@ -184,4 +186,28 @@ func sheetOf(csv string) []byte {
 	}
 	b.WriteString("</sheetData></worksheet>")
 	return workbookOf([]byte(b.String()), []byte("<sst/>"))
+}
+
+// A MAT-file's missing values (missing.mat, written by scipy 1.10.1's
+// savemat: NaN in rows 2 and 3, columns 2 and 3) are left out as in a
+// table; the options that name a table's columns are refused.
+func TestMATMissing(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "formats", "missing.mat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := Parse(raw, Options{Missing: DropFeatures})
+	if err != nil || !reflect.DeepEqual(ds.X.RawMatrix().Data, []float64{1, 4, 7, 10, 13}) || !reflect.DeepEqual(ds.Features, []string{"f1"}) {
+		t.Fatalf("drop features: %v %v", err, ds)
+	}
+	ds, err = Parse(raw, Options{Missing: DropSamples})
+	if err != nil || !reflect.DeepEqual(ds.X.RawMatrix().Data, []float64{1, 2, 3, 10, 11, 12, 13, 14, 15}) || !reflect.DeepEqual(ds.Y, []int{0, 1, 0}) ||
+		!hasWarning(ds, "2 of 5 samples have missing cells and are left out (row 2, row 3)") {
+		t.Fatalf("drop samples: %v %+v", err, ds)
+	}
+	for _, o := range []Options{{ID: "1"}, {Ignore: []string{"2"}}, {Transpose: true}} {
+		if _, err := Parse(raw, o); err == nil || !strings.Contains(err.Error(), "a MATLAB file") {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
 }

@@ -142,4 +142,9 @@ v = {
 sio.savemat("types.mat", v, do_compression=False)
 sio.savemat("types_z.mat", v, do_compression=True)
 
+# Missing values (NaN): the second and third rows, the second and third
+# columns hold them.
+Xm = np.array([[1.0, 2, 3], [4, np.nan, 6], [7, 8, np.nan], [10, 11, 12], [13, 14, 15]])
+sio.savemat("missing.mat", {"X": Xm, "Y": np.array([[1, 2, 1, 2, 1]], dtype=np.uint8)}, do_compression=True)
+
 print("written")
