@@ -3,9 +3,9 @@ package dataset
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
-	"math"
 	"reflect"
 	"strconv"
 	"strings"
