@@ -317,3 +317,44 @@ func TestEnsembleEvaluation(t *testing.T) {
 		t.Fatalf("report: %v, %d results", err, len(r.Results))
 	}
 }
+
+// A measurement read from the user's own file (the label column read as a
+// regression target) is evaluated by the RMSE of least squares, as
+// sparsefs eval evaluates the same request.
+func TestMeasurementFromAFile(t *testing.T) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	var b strings.Builder
+	b.WriteString("g1,g2,g3,g4,level\n")
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 40; i++ {
+		x := []float64{r.NormFloat64(), r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
+		fmt.Fprintf(&b, "%.5f,%.5f,%.5f,%.5f,%.5f\n", x[0], x[1], x[2], x[3], 2*x[0]-x[2]+0.1*r.NormFloat64())
+	}
+	data := []byte(b.String())
+	f.Open(a, "level.csv", data)
+	if !a.Data.Measured() {
+		t.Fatalf("the last column, a different number in every row, is not read as a measurement: %q", a.Error())
+	}
+	c := a.Config
+	c.ToggleMethod("fisher", false)
+	c.ToggleMethod("rfs", true)
+	c.Protocol.SetFolds("4")
+	c.Protocol.SetKList("1, 2")
+	if line, ok := a.Plan(); !ok {
+		t.Fatalf("plan %q", line)
+	}
+	f.Pump(-1)
+	plan, report := evaluate(t, f, a, data)
+	if a, b := noTimes(report), noTimes(oneRun(t, plan, data)); a != b {
+		t.Errorf("the page's report differs from one run:\n%s\n%s", a, b)
+	}
+	var rep api.EvalReport
+	if err := json.Unmarshal(report, &rep); err != nil || rep.Results[0].RMSE == nil || len(rep.Results[0].RMSE.Mean) != 2 {
+		t.Fatalf("report: %v, %+v", err, rep.Results)
+	}
+	// rfs keeps g1 and g3 at K = 2: least squares on them leaves the noise.
+	if m := rep.Results[0].RMSE.Mean[1]; !(m < 0.3) {
+		t.Errorf("RMSE at K = 2: %v", m)
+	}
+}
