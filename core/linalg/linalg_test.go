@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// tiles are the inner kernels; every build tests the portable two, and
-// the assembly one where the processor runs it.
+// tiles are the inner kernels; every build tests the portable two, the
+// assembly one where the processor runs it, and the SIMD128 one in wasm
+// builds with GOEXPERIMENT=simd.
 var tiles = func() []struct {
 	name string
 	t    tile
@@ -21,6 +22,12 @@ var tiles = func() []struct {
 			name string
 			t    tile
 		}{"4x8fma", tile4x8})
+	}
+	if tile4x4simd.nr != 0 {
+		ts = append(ts, struct {
+			name string
+			t    tile
+		}{"4x4simd", tile4x4simd})
 	}
 	return ts
 }()
