@@ -45,28 +45,23 @@ var simdShapes = [][3]int{
 
 func TestTileSIMDMatchesScalar(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 1))
-	for _, sh := range simdShapes {
-		m, n, k := sh[0], sh[1], sh[2]
-		for _, tA := range []bool{false, true} {
-			for _, tB := range []bool{false, true} {
-				a := transposed(randGeneral(rng, m, k), tA)
-				b := transposed(randGeneral(rng, k, n), tB)
-				c0 := randGeneral(rng, m, n)
-				var d []float64
-				if (m+n+k)%2 == 1 {
-					d = make([]float64, k)
-					for i := range d {
-						d[i] = rng.Float64()
-					}
-				}
-				want, got := clone(c0), clone(c0)
-				gemmWith(tile4x3, tA, tB, 1.5, a, d, b, -0.5, want, false)
-				gemmWith(tile4x4simd, tA, tB, 1.5, a, d, b, -0.5, got, false)
-				if i := sameBits(got.Data, want.Data); i >= 0 {
-					t.Errorf("gemm %dx%dx%d tA=%v tB=%v d=%v: differs at %d", m, n, k, tA, tB, d != nil, i)
-				}
+	forEachProduct(rng, simdShapes, func(m, n, k int, tA, tB bool, a, b, c0 General) {
+		var d []float64
+		if (m+n+k)%2 == 1 {
+			d = make([]float64, k)
+			for i := range d {
+				d[i] = rng.Float64()
 			}
 		}
+		want, got := clone(c0), clone(c0)
+		gemmWith(tile4x3, tA, tB, 1.5, a, d, b, -0.5, want, false)
+		gemmWith(tile4x4simd, tA, tB, 1.5, a, d, b, -0.5, got, false)
+		if i := sameBits(got.Data, want.Data); i >= 0 {
+			t.Errorf("gemm %dx%dx%d tA=%v tB=%v d=%v: differs at %d", m, n, k, tA, tB, d != nil, i)
+		}
+	})
+	for _, sh := range simdShapes {
+		m, k := sh[0], sh[2]
 		// The SYRK form (the lower triangle of op(A)·D·op(A)ᵀ), as AtDA
 		// and ADAt run it.
 		a := randGeneral(rng, m, k)
