@@ -2,6 +2,8 @@ module sparsefs
 
 go 1.26
 
+toolchain go1.27.3
+
 require (
 	github.com/hack-pad/safejs v0.1.0
 	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9

@@ -22,6 +22,10 @@
 #             warm-up (e2e/bench/bench_irls.mjs): the fit time the worker reports,
 #             and the page's round trip (reading the file included)
 #
+# node and chromium run the worker's build, with core/linalg's SIMD128
+# kernels (GOEXPERIMENT=simd); node-scalar and chromium-scalar the same
+# job built without the experiment (the scalar kernels), for comparison.
+#
 # each with rfs's default solver (accelerated) and, natively and in
 # Chromium, with solver=irls (Algorithm 1 as published: the engine before
 # the acceleration). It then solves a synthetic 85 × 22283 problem in a
@@ -36,10 +40,13 @@
 #
 # Unless -no-kernels is given it also runs the kernel benchmarks of
 # core/linalg against gonum (go test -bench 'Kernels|Cholesky') natively,
-# under node and in a Chromium worker, and writes their table between the
-# kernels markers.
+# under node and in a Chromium worker (in wasm, both builds), and writes
+# their table between the kernels markers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The toolchain of build.sh; the wasm builds are the worker's, with the
+# SIMD128 kernels (GOEXPERIMENT=simd).
+export GOTOOLCHAIN=go1.27.3
 
 rounds=5
 build=1
@@ -69,7 +76,11 @@ if [ $build = 1 ]; then
 fi
 wasmbin=$(mktemp -d)
 trap 'rm -rf "$wasmbin"' EXIT
-GOOS=js GOARCH=wasm go build -trimpath -o "$wasmbin/benchjob.wasm" ./internal/tools/benchjob
+GOOS=js GOARCH=wasm GOEXPERIMENT=simd go build -trimpath -o "$wasmbin/benchjob.wasm" ./internal/tools/benchjob
+GOOS=js GOARCH=wasm go build -trimpath -o "$wasmbin/benchjob-scalar.wasm" ./internal/tools/benchjob
+# The site with the worker built without the experiment.
+cp -r dist "$wasmbin/site-scalar"
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$wasmbin/site-scalar/worker.wasm" ./wasm
 node_exec="$(go env GOROOT)/lib/wasm/wasm_exec_node.js"
 
 # native ENGINE NAME FILE [ARG ...] runs the CLI's rfs on FILE and prints
@@ -98,9 +109,11 @@ for ((r = 1; r <= rounds; r++)); do
 		native native "$s" "$f" >>"$out"
 		native rfs-irls "$s" "$f" -param solver=irls >>"$out"
 		node "$node_exec" "$wasmbin/benchjob.wasm" -data "$f" -method rfs -repeat 1 | sed "s/^{/{\"engine\": \"node\", \"data\": \"$s.csv.gz\", /" >>"$out"
+		node "$node_exec" "$wasmbin/benchjob-scalar.wasm" -data "$f" -method rfs -repeat 1 | sed "s/^{/{\"engine\": \"node-scalar\", \"data\": \"$s.csv.gz\", /" >>"$out"
 	done
 done
 node e2e/bench/bench_irls.mjs --repeat "$rounds" --plain --memory "${files[@]}" >>"$out"
+node e2e/bench/bench_irls.mjs --repeat "$rounds" --dir "$wasmbin/site-scalar" --engine chromium-scalar "${files[@]}" >>"$out"
 # The optimum: rfs to a relative change of 1e-12 (not timed).
 for s in "${sets[@]}"; do
 	native optimum "$s" "$data/$s.csv.gz" -param tol=1e-12 -param max_iter=100000 >>"$out"
@@ -115,10 +128,14 @@ if [ $kernels = 1 ]; then
 	echo "kernels: native, node, Chromium" >&2
 	bench='Kernels|Cholesky'
 	go test -run - -bench "$bench" -benchtime 300ms ./core/linalg | sed 's/^/native /' >>"$kout"
-	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -run - -bench "$bench" -benchtime 300ms ./core/linalg | sed 's/^/node /' >>"$kout"
-	GOOS=js GOARCH=wasm go test -c -o "$wasmbin/linalg.test.wasm" ./core/linalg
-	node e2e/bench/bench_irls.mjs --kernels "$wasmbin/linalg.test.wasm" |
-		/usr/bin/python3 -c 'import json,sys; [print("chromium", json.loads(l)["line"]) for l in sys.stdin]' >>"$kout"
+	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm GOEXPERIMENT=simd go test -run - -bench "$bench" -benchtime 300ms ./core/linalg | sed 's/^/node /' >>"$kout"
+	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test -run - -bench "$bench" -benchtime 300ms ./core/linalg | sed 's/^/node-scalar /' >>"$kout"
+	GOOS=js GOARCH=wasm GOEXPERIMENT=simd go test -c -o "$wasmbin/linalg.test.wasm" ./core/linalg
+	GOOS=js GOARCH=wasm go test -c -o "$wasmbin/linalg-scalar.test.wasm" ./core/linalg
+	for build in linalg:chromium linalg-scalar:chromium-scalar; do
+		node e2e/bench/bench_irls.mjs --kernels "$wasmbin/${build%%:*}.test.wasm" |
+			/usr/bin/python3 -c 'import json,sys; [print(sys.argv[1], json.loads(l)["line"]) for l in sys.stdin]' "${build#*:}" >>"$kout"
+	done
 fi
 
 /usr/bin/python3 - "$out" "$rounds" "$kout" <<'PY'
@@ -134,8 +151,8 @@ for r in rows:
         best[r["data"]][r["engine"]] = r
 sizes = {"GLIOMA.csv.gz": "50 × 4434, 4 classes", "lymphoma.csv.gz": "96 × 4026, 9 classes", "ALLAML.csv.gz": "72 × 7129, 2 classes"}
 name = lambda d: "%s (%s)" % (d.replace(".csv.gz", ""), sizes.get(d, ""))
-lines = ["| dataset | numpy s (it) | native s (× numpy) | node wasm s (× numpy) | Chromium worker s (× numpy) | Chromium round trip s | our iterations | Algorithm 1: native s (× numpy) | Algorithm 1: Chromium s (× numpy) | Algorithm 1 iterations |",
-         "|---|---|---|---|---|---|---|---|---|---|"]
+lines = ["| dataset | numpy s (it) | native s (× numpy) | node wasm s (× numpy) | node wasm, scalar s (× numpy) | Chromium worker s (× numpy) | Chromium worker, scalar s (× numpy) | Chromium round trip s | our iterations | Algorithm 1: native s (× numpy) | Algorithm 1: Chromium s (× numpy) | Algorithm 1 iterations |",
+         "|---|---|---|---|---|---|---|---|---|---|---|---|"]
 for d, e in best.items():
     n = e["numpy"]
     def cell(k):
@@ -145,9 +162,9 @@ for d, e in best.items():
     def its(*ks):
         return "/".join(sorted({str(e[k]["iterations"]) for k in ks if k in e}))
     rt = "%.3f" % e["chromium"]["roundtrip"] if "chromium" in e else "–"
-    lines.append("| %s | %.3f (%d) | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        name(d), n["seconds"], n["iterations"], cell("native"), cell("node"), cell("chromium"), rt,
-        its("native", "node", "chromium"), cell("rfs-irls"), cell("chromium-irls"), its("rfs-irls", "chromium-irls")))
+    lines.append("| %s | %.3f (%d) | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        name(d), n["seconds"], n["iterations"], cell("native"), cell("node"), cell("node-scalar"), cell("chromium"), cell("chromium-scalar"), rt,
+        its("native", "node", "node-scalar", "chromium", "chromium-scalar"), cell("rfs-irls"), cell("chromium-irls"), its("rfs-irls", "chromium-irls")))
 table = "\n".join(lines)
 acc = ["| dataset | optimum: rfs at tol 10⁻¹² (it) | ours − optimum | Algorithm 1 − optimum | numpy − optimum | numpy's loop with ε = 10⁻²⁴ − optimum | ours − numpy's |",
        "|---|---|---|---|---|---|---|"]
@@ -155,13 +172,14 @@ for d, e in best.items():
     opt = e["optimum"]["objective"]
     rel = lambda k: "%+.1e" % ((e[k]["objective"] - opt) / opt) if k in e else "–"
     ours = e.get("native", e.get("node"))
-    objs = {round(e[k]["objective"], 12) for k in ("native", "node", "chromium") if k in e}
+    objs = {round(e[k]["objective"], 12) for k in ("native", "node", "node-scalar", "chromium", "chromium-scalar") if k in e}
     acc.append("| %s | %.10f (%d) | %s%s | %s | %s | %s | %+.1e |" % (
         name(d), opt, e["optimum"]["iterations"], rel("native" if "native" in e else "node"),
         "" if len(objs) == 1 else " (engines differ: %s)" % sorted(objs),
         rel("rfs-irls"), rel("numpy"), rel("numpy-eps"), (ours["objective"] - e["numpy"]["objective"]) / e["numpy"]["objective"]))
 table += "\n\nObjectives, relative to the optimum (rfs run natively to a relative change of 10⁻¹²):\n\n" + "\n".join(acc)
-foot = ("\nBest of %s interleaved rounds. \"Ours\" is rfs's default solver (accelerated), the same objective from all three of our engines (to 12 digits, else listed); "
+foot = ("\nBest of %s interleaved rounds. \"Ours\" is rfs's default solver (accelerated), the same objective from all our engines (to 12 digits, else listed); "
+        "wasm is the worker's build (GOTOOLCHAIN=go1.27.3 GOEXPERIMENT=simd: SIMD128 kernels), \"scalar\" the same without the experiment; "
         "Algorithm 1 is rfs with solver=irls. Memory: the synthetic 85 × 22283 problem (4 classes, "
         "rfs, %d iterations, fit %.1f s) peaked at %.0f MiB resident in the renderer hosting the page and its worker "
         "(VmHWM); the whole browser held %.0f MiB (sum of Pss) just after the job.\n") % (
@@ -179,11 +197,13 @@ for l in open(sys.argv[3]):
     impl = name.rsplit("/", 1)[1]
     key = name.rsplit("/", 1)[0].replace("BenchmarkKernels/", "").replace("BenchmarkCholesky/", "Cholesky/")
     kern.setdefault(key, {})[(f[0], impl)] = float(f[f.index("GFLOP/s") - 1])
-klines = ["| kernel, shape | native packed | native gonum | node packed | node gonum | Chromium packed | Chromium gonum |", "|---|---|---|---|---|---|---|"]
+klines = ["| kernel, shape | native packed | native gonum | node SIMD128 | node scalar | node gonum | Chromium SIMD128 | Chromium scalar | Chromium gonum |", "|---|---|---|---|---|---|---|---|---|"]
+cols = [("native", "packed"), ("native", "gonum"), ("node", "packed"), ("node-scalar", "packed"), ("node", "gonum"),
+        ("chromium", "packed"), ("chromium-scalar", "packed"), ("chromium", "gonum")]
 for key, v in kern.items():
-    cells = ["%.2f" % v[(e, i)] if (e, i) in v else "–" for e in ("native", "node", "chromium") for i in ("packed", "gonum")]
+    cells = ["%.2f" % v[c] if c in v else "–" for c in cols]
     klines.append("| %s | %s |" % (key, " | ".join(cells)))
-ktable = "\n".join(klines) + "\n\nGFLOP/s (go test -bench 'Kernels|Cholesky' -benchtime 300ms ./core/linalg).\n"
+ktable = "\n".join(klines) + "\n\nGFLOP/s (go test -bench 'Kernels|Cholesky' -benchtime 300ms ./core/linalg; GOTOOLCHAIN=go1.27.3; in wasm \"SIMD128\" is the packed kernels built with GOEXPERIMENT=simd, \"scalar\" without).\n"
 if kern:
     print(ktable)
 

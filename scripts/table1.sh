@@ -25,6 +25,7 @@
 # (whose own protocol cannot leak).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export GOTOOLCHAIN=go1.27.3 # the toolchain of build.sh
 BIN=${1:-bin/sparsefs}
 [ -x "$BIN" ] || go build -trimpath -o "$BIN" ./cmd/sparsefs
 DATA=${SPARSEFS_DATA:-}

@@ -154,28 +154,3 @@ func backBlock(l, b General, i0, i1 int) {
 		}
 	}
 }
-
-// dot returns Σ x[i]·y[i] (len(y) ≥ len(x)), with four partial sums.
-func dot(x, y []float64) float64 {
-	y = y[:len(x)]
-	var s0, s1, s2, s3 float64
-	for len(x) >= 4 && len(y) >= 4 {
-		s0 += x[0] * y[0]
-		s1 += x[1] * y[1]
-		s2 += x[2] * y[2]
-		s3 += x[3] * y[3]
-		x, y = x[4:], y[4:]
-	}
-	for i, v := range x {
-		s0 += v * y[i]
-	}
-	return (s0 + s1) + (s2 + s3)
-}
-
-// axpy sets y += alpha·x (len(x) ≥ len(y)).
-func axpy(y []float64, alpha float64, x []float64) {
-	x = x[:len(y)]
-	for i, v := range x {
-		y[i] += alpha * v
-	}
-}

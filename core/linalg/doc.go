@@ -18,10 +18,14 @@
 // nc, so a block of each operand stays in cache), and an inner kernel keeps
 // an mr×nr tile of the result in registers while it streams the panels. No
 // bounds checks survive in the inner loops. The tile is chosen per build
-// from measurements (kernel.go): 4×3 in wasm; natively a 4×8 tile in
-// AVX/FMA3 assembly (kernel_amd64.s) where the processor has it, else 4×2.
-// The portable tiles are compiled in every build and tested in both; the
-// assembly one wherever it runs.
+// from measurements (kernel.go): in wasm a 4×4 tile in SIMD128 (the simd
+// package of Go 1.27, kernel_simd.go) when built with GOEXPERIMENT=simd,
+// else 4×3; natively a 4×8 tile in AVX/FMA3 assembly (kernel_amd64.s)
+// where the processor has it, else 4×2. The dot products of the Cholesky
+// factorisation and the row updates of its solve have SIMD128 forms too
+// (vec_simd.go). The portable tiles are compiled in every build and tested
+// in both; the assembly one wherever it runs; the SIMD128 ones in the wasm
+// build with the experiment, against the scalar ones (simd_test.go).
 //
 // Each exported function documents which implementation runs in which
 // build; dispatch_js.go and dispatch_other.go hold the measurements that

@@ -14,7 +14,10 @@ package linalg
 // 4×2 at 5.7 and 4×4 at 5.6, and in a Chromium worker 4×3 at 7.0, 6×2 at
 // 7.0, 5×3 at 6.8, 4×4 at 6.1 and 4×2 at 5.3 (V8 allocates registers
 // differently). On amd64 with AVX and FMA3 an assembly 4×8 tile
-// (kernel_amd64.s) runs at 53 GFLOP/s and replaces 4×2.
+// (kernel_amd64.s) runs at 53 GFLOP/s and replaces 4×2. In wasm built with
+// GOEXPERIMENT=simd (Go 1.27.3) the 4×4 SIMD128 tile (kernel_simd.go) runs
+// at 7.4–7.5 GFLOP/s under node where 4×3 ran at 4.4–4.5 in the same run
+// (a loaded machine; docs/results.md#wasm-simd) and replaces 4×3.
 
 // mr is the number of rows of a tile (the width of a panel of op(A)).
 const mr = 4

@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// tiles are the inner kernels; every build tests the portable two, and
-// the assembly one where the processor runs it.
+// tiles are the inner kernels; every build tests the portable two, the
+// assembly one where the processor runs it, and the SIMD128 one in wasm
+// builds with GOEXPERIMENT=simd.
 var tiles = func() []struct {
 	name string
 	t    tile
@@ -21,6 +22,12 @@ var tiles = func() []struct {
 			name string
 			t    tile
 		}{"4x8fma", tile4x8})
+	}
+	if tile4x4simd.nr != 0 {
+		ts = append(ts, struct {
+			name string
+			t    tile
+		}{"4x4simd", tile4x4simd})
 	}
 	return ts
 }()
@@ -84,32 +91,39 @@ const productTol = 1e-13
 // tile sizes (4 rows, 2 or 3 columns).
 var gemmShapes = [][3]int{{1, 1, 1}, {3, 2, 5}, {4, 3, 8}, {7, 5, 9}, {50, 4, 300}, {130, 9, 257}, {33, 1030, 20}, {129, 131, 513}, {4437, 9, 97}}
 
-func TestGemmMatchesGonum(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, sh := range gemmShapes {
+// forEachProduct calls f for each shape m×n×k and each pair of transpose
+// flags with random op(A) m×k, op(B) k×n and C m×n.
+func forEachProduct(rng *rand.Rand, shapes [][3]int, f func(m, n, k int, tA, tB bool, a, b, c General)) {
+	for _, sh := range shapes {
 		m, n, k := sh[0], sh[1], sh[2]
 		for _, tA := range []bool{false, true} {
 			for _, tB := range []bool{false, true} {
 				a := transposed(randGeneral(rng, m, k), tA)
 				b := transposed(randGeneral(rng, k, n), tB)
-				c0 := randGeneral(rng, m, n)
-				want := clone(c0)
-				gonumGemm(tA, tB, 1.5, a, b, -0.5, want)
-				for _, tl := range tiles {
-					got := clone(c0)
-					gemmWith(tl.t, tA, tB, 1.5, a, nil, b, -0.5, got, false)
-					if d := maxDiff(got, want); d > productTol {
-						t.Errorf("%dx%dx%d tA=%v tB=%v tile %s: relative difference %g", m, n, k, tA, tB, tl.name, d)
-					}
-				}
-				got := clone(c0)
-				Gemm(tA, tB, 1.5, a, b, -0.5, got)
-				if d := maxDiff(got, want); d > productTol {
-					t.Errorf("Gemm %dx%dx%d tA=%v tB=%v: relative difference %g", m, n, k, tA, tB, d)
-				}
+				f(m, n, k, tA, tB, a, b, randGeneral(rng, m, n))
 			}
 		}
 	}
+}
+
+func TestGemmMatchesGonum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	forEachProduct(rng, gemmShapes, func(m, n, k int, tA, tB bool, a, b, c0 General) {
+		want := clone(c0)
+		gonumGemm(tA, tB, 1.5, a, b, -0.5, want)
+		for _, tl := range tiles {
+			got := clone(c0)
+			gemmWith(tl.t, tA, tB, 1.5, a, nil, b, -0.5, got, false)
+			if d := maxDiff(got, want); d > productTol {
+				t.Errorf("%dx%dx%d tA=%v tB=%v tile %s: relative difference %g", m, n, k, tA, tB, tl.name, d)
+			}
+		}
+		got := clone(c0)
+		Gemm(tA, tB, 1.5, a, b, -0.5, got)
+		if d := maxDiff(got, want); d > productTol {
+			t.Errorf("Gemm %dx%dx%d tA=%v tB=%v: relative difference %g", m, n, k, tA, tB, d)
+		}
+	})
 }
 
 // beta = 0 must ignore NaNs already in C (BLAS semantics).

@@ -1,9 +1,10 @@
 // Browser timing harness of the IRLS selectors (run by scripts/bench_irls.sh;
 // not a test: its name does not end in .test.mjs).
 //
-//   node e2e/bench/bench_irls.mjs [--repeat N] [--plain] [--memory] [--kernels TEST.wasm] DATA.csv.gz ...
+//   node e2e/bench/bench_irls.mjs [--repeat N] [--plain] [--memory] [--kernels TEST.wasm] [--dir DIR] [--engine NAME] DATA.csv.gz ...
 //
-// It serves the built site (dist/, ./build.sh), opens a bare page on the
+// It serves the built site (dist/, ./build.sh, or DIR: a copy of it with
+// another build of the worker), opens a bare page on the
 // site's origin in Debian's headless Chromium, starts one worker as the
 // site does (its worker.js and worker.wasm), warms its kernels up on a small synthetic problem
 // (V8 starts wasm in a baseline tier; docs/wasm.md#baseline-tier), then posts each
@@ -14,7 +15,9 @@
 // measure as numpy_rfs.py's solve-only time), the round trip measured on
 // the page with performance.timeOrigin + performance.now() (file parsing
 // included, unless a worker that keeps parsed files has seen it), the
-// iterations and the objective. With --plain each round also runs rfs with
+// iterations and the objective, under the engine name "chromium" (or
+// NAME: "NAME-irls" for the runs of --plain, "NAME-kernels" for the lines of
+// --kernels). With --plain each round also runs rfs with
 // solver=irls (Algorithm 1 without the acceleration; engine
 // "chromium-irls").
 //
@@ -42,6 +45,8 @@ let memory = false;
 let plain = false;
 let kernels = '';
 let benchPattern = 'Kernels|Cholesky';
+let dir = 'dist';
+let engine = 'chromium';
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
@@ -49,6 +54,8 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--plain') plain = true;
   else if (args[i] === '--kernels') kernels = args[++i];
   else if (args[i] === '--bench') benchPattern = args[++i];
+  else if (args[i] === '--dir') dir = args[++i];
+  else if (args[i] === '--engine') engine = args[++i];
   else files.push(args[i]);
 }
 
@@ -209,7 +216,7 @@ function chromiumPeaks(profile) {
   return { renderer, pss: members.reduce((s, p) => s + p.pss, 0) };
 }
 
-const server = await startServer();
+const server = await startServer('/', { dir });
 try {
   const blobs = new Map([['warm-up.csv', syntheticCSV(60, 600, 3)]]);
   for (const f of files) blobs.set(path.basename(f), readFileSync(f));
@@ -223,10 +230,10 @@ try {
     for (let r = 0; r < repeat; r++) {
       for (const f of files) {
         const res = await run(page, path.basename(f));
-        console.log(JSON.stringify({ engine: 'chromium', data: path.basename(f), ...res }));
+        console.log(JSON.stringify({ engine, data: path.basename(f), ...res }));
         if (plain) {
           const alg1 = await run(page, path.basename(f), 'rfs', { solver: 'irls' });
-          console.log(JSON.stringify({ engine: 'chromium-irls', data: path.basename(f), ...alg1 }));
+          console.log(JSON.stringify({ engine: `${engine}-irls`, data: path.basename(f), ...alg1 }));
         }
       }
     }
@@ -237,7 +244,7 @@ try {
     const fresh = await startBrowser();
     try {
       for (const line of await benchKernels(fresh, server, readFileSync(kernels))) {
-        console.log(JSON.stringify({ engine: 'chromium-kernels', line }));
+        console.log(JSON.stringify({ engine: `${engine}-kernels`, line }));
       }
     } finally {
       await fresh.close();

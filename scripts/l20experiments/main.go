@@ -7,7 +7,7 @@
 // CSV and draws the figures as SVG (a small plain-Go plotter below; no
 // third-party tools) into the output directory, and prints a summary.
 //
-//	go run ./scripts/l20experiments [-data DIR] [-out docs/figures] [-kmax 50] [-only sparsity|convergence]
+//	GOTOOLCHAIN=go1.27.3 go run ./scripts/l20experiments [-data DIR] [-out docs/figures] [-kmax 50] [-only sparsity|convergence]
 //
 // Sparsity (§6.4): on lung_discrete (73 × 325, 7 classes) and lymphoma
 // (96 × 4026, 9 classes; the paper's LUNG, 203 × 3312, is not among the

@@ -1,0 +1,60 @@
+//go:build wasm && goexperiment.simd
+
+package linalg
+
+import "simd"
+
+// kern4x4simd is the 4×4 tile kernel in WebAssembly SIMD128 (the simd
+// package under GOEXPERIMENT=simd; a Float64s holds two float64 in wasm).
+// Each row of the tile is two vectors; each step broadcasts one value of
+// the A panel and multiplies it into the two halves of the B row. Mul then
+// Add, not MulAdd: wasm has no fused multiply-add, and MulAdd is emulated
+// more slowly. Every entry of the tile is the same sequence of rounded
+// products and sums as in the scalar tiles, so the results are identical.
+func kern4x4simd(a, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
+	var c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s
+	for len(a) >= 4 && len(b) >= 4 {
+		bl := simd.LoadFloat64s(b[0:2])
+		bh := simd.LoadFloat64s(b[2:4])
+		x := simd.BroadcastFloat64s(a[0])
+		c0l = c0l.Add(x.Mul(bl))
+		c0h = c0h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a[1])
+		c1l = c1l.Add(x.Mul(bl))
+		c1h = c1h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a[2])
+		c2l = c2l.Add(x.Mul(bl))
+		c2h = c2h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a[3])
+		c3l = c3l.Add(x.Mul(bl))
+		c3h = c3h.Add(x.Mul(bh))
+		a, b = a[4:], b[4:]
+	}
+	if rows == 4 && cols == 4 {
+		al := simd.BroadcastFloat64s(alpha)
+		addRow2(c[0:4], al, c0l, c0h)
+		addRow2(c[ldc:ldc+4], al, c1l, c1h)
+		addRow2(c[2*ldc:2*ldc+4], al, c2l, c2h)
+		addRow2(c[3*ldc:3*ldc+4], al, c3l, c3h)
+		return
+	}
+	var t [16]float64
+	c0l.Store(t[0:2])
+	c0h.Store(t[2:4])
+	c1l.Store(t[4:6])
+	c1h.Store(t[6:8])
+	c2l.Store(t[8:10])
+	c2h.Store(t[10:12])
+	c3l.Store(t[12:14])
+	c3h.Store(t[14:16])
+	storeTile(t[:], 4, alpha, c, ldc, rows, cols)
+}
+
+// addRow2 adds alpha·(lo, hi) to the four values of r.
+func addRow2(r []float64, alpha, lo, hi simd.Float64s) {
+	simd.LoadFloat64s(r[0:2]).Add(alpha.Mul(lo)).Store(r[0:2])
+	simd.LoadFloat64s(r[2:4]).Add(alpha.Mul(hi)).Store(r[2:4])
+}
+
+// tile4x4simd is the SIMD128 tile.
+var tile4x4simd = tile{4, kern4x4simd}

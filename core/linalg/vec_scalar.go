@@ -1,0 +1,9 @@
+//go:build !(wasm && goexperiment.simd)
+
+package linalg
+
+// dot is dotScalar in builds without the SIMD128 kernels.
+func dot(x, y []float64) float64 { return dotScalar(x, y) }
+
+// axpy is axpyScalar in builds without the SIMD128 kernels.
+func axpy(y []float64, alpha float64, x []float64) { axpyScalar(y, alpha, x) }
