@@ -210,15 +210,14 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 		return nil, err
 	}
 	// The certificate: for r = p = 1 from the dual of the group basis
-	// pursuit (certifyR1, at any stop; its smoothed Newton minimum may
-	// replace the answer), for r > 1 from the polish.
+	// pursuit (certifiedStop: at any stop, and the accelerated iteration
+	// goes on until the gap is certified where the dual was solved for;
+	// the smoothed Newton minimum may replace the answer), for r > 1 from
+	// the polish.
 	var cert *Certificate
 	if mdl.r == 1 && mdl.p == 1 {
-		var polished bool
-		if cert, _, polished = sol.certifyR1(ctx, sol.work); polished {
-			run.Iterations++
-			run.Objective = sol.obj
-			run.Trace = append(run.Trace, sol.obj)
+		if cert, run, err = sol.certifiedStop(ctx, &inner, run); err != nil {
+			return nil, err
 		}
 	}
 	if sol.accel && run.Status == Converged && mdl.r > 1 {
@@ -231,6 +230,9 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 			run.Objective = sol.obj
 			run.Trace = append(run.Trace, sol.obj)
 		}
+	}
+	if mdl.p == 1 && mdl.r >= 1 {
+		run.Status = sol.uncertified(method, cert, run.Status)
 	}
 	res := EmbeddedResult(mat.NewDense(sol.nr, sol.c, sol.w), n, run)
 	res.Notes = sol.notes
@@ -312,6 +314,12 @@ type irls struct {
 	// perturb, if set, alters each extrapolated set of norms (the tests
 	// use it to make accelerated steps fail).
 	perturb func(wts []float64)
+	// dualSolved tells whether the last certifyR1 solved for its dual
+	// point (smoothR1 or barrierR1 ran) rather than reading it off the
+	// iterate.
+	dualSolved bool
+	// certPoint is the dual point (m×c) of certifiedStop's certificate.
+	certPoint []float64
 }
 
 // Forms of the reweighted system.
