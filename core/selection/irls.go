@@ -232,7 +232,7 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 		}
 	}
 	if mdl.p == 1 && mdl.r >= 1 {
-		run.Status = sol.uncertified(method, cert, run.Status)
+		run.Status = uncertified(method, cert, sol.obj, run.Status, &sol.notes)
 	}
 	res := EmbeddedResult(mat.NewDense(sol.nr, sol.c, sol.w), n, run)
 	res.Notes = sol.notes

@@ -2,20 +2,13 @@ package selection
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 )
 
-// Constants of the certified stop (see certifiedStop).
-const (
-	// certGap is the relative duality gap the default solver of the
-	// convex models of the IRLS family stops at where it can certify it.
-	certGap = 1e-6
-	// certTolMin is the tightest change of J the certified stop asks the
-	// iteration for; below it the gap is left as it is (uncertified).
-	certTolMin = 1e-12
-)
+// certTolMin is the tightest change of J the certified stop asks the
+// iteration for; below it the gap is left as it is (uncertified).
+const certTolMin = 1e-12
 
 // certifiedStop certifies the answer of an r = p = 1 fit (certifyR1) after
 // the iteration stopped (run), and for the accelerated iteration
@@ -103,25 +96,4 @@ func polishedRun(run Run, obj float64) Run {
 	run.Objective = obj
 	run.Trace = append(run.Trace, obj)
 	return run
-}
-
-// uncertified returns the status of a convex fit (p = 1, r ≥ 1) whose
-// iteration stopped with status st and whose certificate is cert (nil: none
-// could be made), and notes a gap above certGap: Uncertified in place of
-// Converged, with a note giving the gap (or saying there is none) so that
-// an answer away from the optimum is never reported silently; any other
-// status is kept (IterationLimit, Cancelled), with the note.
-func (s *irls) uncertified(method string, cert *Certificate, st Status) Status {
-	if s.obj == 0 || (cert != nil && cert.Gap <= certGap) || st == Cancelled {
-		return st
-	}
-	if cert == nil {
-		s.notes = append(s.notes, fmt.Sprintf("%s: no duality gap could be certified at the stop (the Newton polish did not run or did not reach 1e-6): the objective's distance from the optimum is not known; a smaller tol brings the answer closer", method))
-	} else {
-		s.notes = append(s.notes, fmt.Sprintf("%s: the certified duality gap at the stop is %.2g (relative), above 1e-6: the objective is at most that far above the optimum; a smaller tol brings the answer closer", method, cert.Gap))
-	}
-	if st == Converged {
-		return Uncertified
-	}
-	return st
 }
