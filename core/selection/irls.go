@@ -287,6 +287,8 @@ type irls struct {
 	rejected  int     // accelerated steps discarded for the plain one
 	fails     int     // accelerated steps discarded in a row
 	skip      int     // plain steps to take before extrapolating again
+	plainDec  float64 // the decrease of J made by the last plain step
+	slow      int     // accelerated steps in a row kept but slower than plain
 
 	wA     []float64 // |act|×c: the solution on the working set
 	s2inv  []float64 // |act|: 1/s₂ⱼ
@@ -443,6 +445,7 @@ func (s *irls) step(k int) (float64, Status, error) {
 			if obj <= s.obj {
 				s.accepted++
 				s.fails = 0
+				s.payOff(s.obj - obj)
 				break
 			}
 			s.rejected++
@@ -480,6 +483,9 @@ func (s *irls) step(k int) (float64, Status, error) {
 		break
 	}
 	prev := s.obj
+	if !first && !extrapolated {
+		s.plainDec = prev - obj
+	}
 	s.w, s.wNext = s.wNext, s.w
 	s.e, s.eNext = s.eNext, s.e
 	s.obj = obj
