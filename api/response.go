@@ -105,6 +105,9 @@ const (
 	StopIterationLimit  = "iteration_limit"
 	StopCancelled       = "cancelled"
 	StopClosedForm      = "closed_form"
+	// StopUncertified: a convex model's stopping rule was met but its
+	// duality gap was not certified to 10⁻⁶ (a warning says more).
+	StopUncertified = "converged_uncertified"
 )
 
 // Certificate bounds the distance of a convex model's objective from its

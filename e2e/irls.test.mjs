@@ -26,7 +26,7 @@ for (const c of [
     const { shown, summary } = await rankInBrowser(browser.page, server.url, file, c.method, c.params, want.ranking.length, 120000);
     shown.forEach((row, i) => assert.equal(row.column, want.ranking[i], `rank ${i + 1}`));
     const objective = String(Number(Number(want.objective).toPrecision(4))); // Go's %.4g for these sizes
-    assert.match(summary, new RegExp(`^${c.method}\\b.* on 73 samples × 325 features .* · objective ${objective.replace('.', '\\.')} after ${want.iterations} iterations \\(converged\\)`));
+    assert.match(summary, new RegExp(`^${c.method}\\b.* on 73 samples × 325 features .* · objective ${objective.replace('.', '\\.')} after ${want.iterations} iterations \\(${want.stop.replaceAll('_', ' ')}\\)`));
     assert.deepEqual(browser.problems, []);
   });
 }

@@ -13,15 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-bin/sparsefs}
-data=${2:-${SPARSEFS_DATA:-}}
-if [ -z "$data" ]; then
-	d=$(pwd)
-	while [ "$d" != / ]; do
-		if [ -d "$d/shared/data" ]; then data="$d/shared/data"; break; fi
-		d=$(dirname "$d")
-	done
-fi
-[ -n "$data" ] && [ -d "$data" ] || { echo "no shared/data found; pass DATA_DIR" >&2; exit 1; }
+# shellcheck source=scripts/datadir.sh
+. scripts/datadir.sh "${2:-}"
 methods=${METHODS:-"fisher fstat ttest infogain relieff mrmr"}
 printf '%-22s %-9s %10s %10s\n' dataset method fit_s wall_s
 for f in "$data"/*.csv.gz; do

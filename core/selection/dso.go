@@ -824,6 +824,7 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 	if d.P == 1 && s.fullRowRank && lastOK && run.Iterations > 0 && run.Objective > 0 {
 		dual := s.marginsLowerBound()
 		res.Certificate = &Certificate{Gap: (run.Objective - dual) / run.Objective, Dual: dual, Support: NonzeroRows(res.Scores, SparsityTol)}
+		res.Status = uncertified("dso", res.Certificate, run.Objective, res.Status, &notes)
 	}
 	if skipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d step(s) not taken because in floating point they would have raised the weighted objective (the guard that keeps the trace monotone)", skipped))

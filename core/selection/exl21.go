@@ -272,6 +272,11 @@ func (e Exl21) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 		res.Notes = append(res.Notes, "the ALM of the paper (Algorithm 2) can stop short of the optimum of its model; the cd and fista solvers reach it")
 	}
 	res.Certificate = md.certificate(w, res.Scores)
+	name := "exl21"
+	if e.Alpha == 0 {
+		name = "elasso"
+	}
+	res.Status = uncertified(name, res.Certificate, res.Objective, res.Status, &res.Notes)
 	return res, nil
 }
 

@@ -134,7 +134,7 @@ var (
 	irlsSolverParam = Param{Name: "solver", Default: float64(IRLSAccelerated), Choices: []string{"accelerated", "irls"},
 		Doc: "for the convex cases (p = 1, r ≥ 1): accelerated (Algorithm 1 with safeguarded Anderson acceleration of its weights, default) or irls (Algorithm 1 as published); the same optimum, the objective never rises"}
 	irlsTolParam = Param{Name: "tol", Default: DefaultTolerance, Min: 0, Max: 1, MinOpen: true,
-		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last two plain IRLS steps whose decreases are not growing (accelerated)"}
+		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last two plain IRLS steps whose decreases are not growing (accelerated); for r = p = 1 the accelerated iteration then goes on with tol/10 until its certified duality gap is at most 1e-6 where the dual is solved for (status converged_uncertified where it is not)"}
 )
 
 // Constants of the engine (see irlsModel).
@@ -210,15 +210,14 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 		return nil, err
 	}
 	// The certificate: for r = p = 1 from the dual of the group basis
-	// pursuit (certifyR1, at any stop; its smoothed Newton minimum may
-	// replace the answer), for r > 1 from the polish.
+	// pursuit (certifiedStop: at any stop, and the accelerated iteration
+	// goes on until the gap is certified where the dual was solved for;
+	// the smoothed Newton minimum may replace the answer), for r > 1 from
+	// the polish.
 	var cert *Certificate
 	if mdl.r == 1 && mdl.p == 1 {
-		var polished bool
-		if cert, _, polished = sol.certifyR1(ctx, sol.work); polished {
-			run.Iterations++
-			run.Objective = sol.obj
-			run.Trace = append(run.Trace, sol.obj)
+		if cert, run, err = sol.certifiedStop(ctx, &inner, run); err != nil {
+			return nil, err
 		}
 	}
 	if sol.accel && run.Status == Converged && mdl.r > 1 {
@@ -231,6 +230,9 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 			run.Objective = sol.obj
 			run.Trace = append(run.Trace, sol.obj)
 		}
+	}
+	if mdl.p == 1 && mdl.r >= 1 {
+		run.Status = uncertified(method, cert, sol.obj, run.Status, &sol.notes)
 	}
 	res := EmbeddedResult(mat.NewDense(sol.nr, sol.c, sol.w), n, run)
 	res.Notes = sol.notes
@@ -285,6 +287,8 @@ type irls struct {
 	rejected  int     // accelerated steps discarded for the plain one
 	fails     int     // accelerated steps discarded in a row
 	skip      int     // plain steps to take before extrapolating again
+	plainDec  float64 // the decrease of J made by the last plain step
+	slow      int     // accelerated steps in a row kept but slower than plain
 
 	wA     []float64 // |act|×c: the solution on the working set
 	s2inv  []float64 // |act|: 1/s₂ⱼ
@@ -312,6 +316,12 @@ type irls struct {
 	// perturb, if set, alters each extrapolated set of norms (the tests
 	// use it to make accelerated steps fail).
 	perturb func(wts []float64)
+	// dualSolved tells whether the last certifyR1 solved for its dual
+	// point (smoothR1 or barrierR1 ran) rather than reading it off the
+	// iterate.
+	dualSolved bool
+	// certPoint is the dual point (m×c) of certifiedStop's certificate.
+	certPoint []float64
 }
 
 // Forms of the reweighted system.
@@ -435,6 +445,7 @@ func (s *irls) step(k int) (float64, Status, error) {
 			if obj <= s.obj {
 				s.accepted++
 				s.fails = 0
+				s.payOff(s.obj - obj)
 				break
 			}
 			s.rejected++
@@ -472,6 +483,9 @@ func (s *irls) step(k int) (float64, Status, error) {
 		break
 	}
 	prev := s.obj
+	if !first && !extrapolated {
+		s.plainDec = prev - obj
+	}
 	s.w, s.wNext = s.wNext, s.w
 	s.e, s.eNext = s.eNext, s.e
 	s.obj = obj

@@ -105,7 +105,7 @@ func TestIRLSAcceleratedStopsBelowNumpy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if acc.Objective > numpy || acc.Objective > plain.Objective || acc.Status != Converged {
+		if acc.Objective > numpy || acc.Objective > plain.Objective || (acc.Status != Converged && acc.Status != Uncertified) {
 			t.Errorf("%s: accelerated %.10g (%s, %d iterations), Algorithm 1 %.10g (%d), numpy %.8g", file, acc.Objective, acc.Status, acc.Iterations, plain.Objective, plain.Iterations, numpy)
 		}
 		t.Logf("%s: accelerated %.10g in %d iterations (%.1e below numpy's), Algorithm 1 %.10g in %d", file, acc.Objective, acc.Iterations, (numpy-acc.Objective)/numpy, plain.Objective, plain.Iterations)

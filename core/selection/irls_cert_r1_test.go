@@ -18,7 +18,9 @@ import (
 //   - the reported dual lies below the optimum of the damped Newton solver
 //     written in irls_ref_test.go (within 10⁻¹¹·(m + N) above the true
 //     minimum), so the gap bounds the true suboptimality: gap·J ≥ J − J*;
-//   - the certificate is the one Fit reports;
+//   - the certificate is the one Fit reports, or where its gap is above
+//     10⁻⁶ (the certified stop goes on: certifiedStop) Fit reports the
+//     same dual value and a gap ≤ 10⁻⁶ at a lower J;
 //   - the certificate is tight: its dual value is within 10⁻⁸ (relative)
 //     of J*, so the gap is J − J* to that accuracy — on the primal slice
 //     (support 21 rows < 73 samples) from the smoothed Newton minimum
@@ -67,8 +69,13 @@ func TestIRLSR1Certificate(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if res.Certificate == nil || *res.Certificate != *cert || res.Objective != sol.obj {
+				// Where the solve's gap is above certGap, Fit goes on
+				// (certifiedStop) with the same dual point to a lower J.
+				switch {
+				case cert.Gap <= certGap && (res.Certificate == nil || *res.Certificate != *cert || res.Objective != sol.obj):
 					t.Errorf("%s %s tol %g: Fit reports %+v for J %.15g, the solve %+v for J %.15g", pname, c.name, tol, res.Certificate, res.Objective, *cert, sol.obj)
+				case cert.Gap > certGap && (res.Certificate == nil || res.Certificate.Dual != cert.Dual || res.Certificate.Gap > certGap || res.Objective > sol.obj || res.Status != Converged):
+					t.Errorf("%s %s tol %g: Fit reports %+v (%s) for J %.15g, the solve %+v for J %.15g: want the same dual, a gap ≤ 1e−6", pname, c.name, tol, res.Certificate, res.Status, res.Objective, *cert, sol.obj)
 				}
 				t.Logf("%s %s tol %g: J − J* = %.2g, certified gap %.2g (support %d, %d iterations)", pname, c.name, tol, (sol.obj-jOpt)/sol.obj, cert.Gap, cert.Support, res.Iterations)
 				if cert.Dual < jOpt*(1-1e-8) {

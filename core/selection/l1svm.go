@@ -148,6 +148,7 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 		ws[k] = sv.W()
 	}
 	res.Certificate = l1svmCertificate(a, ys, ws, l.C, run.Objective, p.C == 2, res.Scores)
+	res.Status = uncertified("l1svm", res.Certificate, run.Objective, res.Status, &res.Notes)
 	return res, nil
 }
 

@@ -27,9 +27,13 @@ const (
 	Cancelled
 	// ClosedForm: the method is not iterative (a filter).
 	ClosedForm
+	// Uncertified: a convex model's iteration met its stopping rule, but
+	// the duality gap at the answer could not be certified to the
+	// default's 10⁻⁶ (a warning gives the gap, where there is one).
+	Uncertified
 )
 
-var statusNames = [...]string{api.StopNotTerminated, api.StopConverged, api.StopMethodConverged, api.StopIterationLimit, api.StopCancelled, api.StopClosedForm}
+var statusNames = [...]string{api.StopNotTerminated, api.StopConverged, api.StopMethodConverged, api.StopIterationLimit, api.StopCancelled, api.StopClosedForm, api.StopUncertified}
 
 func (s Status) String() string {
 	if int(s) < len(statusNames) {
