@@ -8,9 +8,23 @@ import (
 	"testing"
 
 	"sparsefs/api"
+	"sparsefs/ui/app"
 	"sparsefs/ui/app/apptest"
 	"sparsefs/ui/lab"
 )
+
+// rankingWith opens evalCSV's data in the ranking mode, with method
+// chosen instead of the default.
+func rankingWith(t *testing.T, method string) (*apptest.Backend, *app.App, []byte) {
+	f := apptest.New(t, 2)
+	a := f.App()
+	data := evalCSV()
+	f.Open(a, "t.csv", data)
+	a.Config.SetMode(lab.ModeRank)
+	a.Config.ToggleMethod("fisher", false)
+	a.Config.ToggleMethod(method, true)
+	return f, a, data
+}
 
 // The ranking mode with ttest: the table shows each feature's p-value
 // and q-value as core/job computed them, the q ≤ 0.05 cut keeps exactly
@@ -18,15 +32,8 @@ import (
 // 0.05 run here through core/job), in ranking order, and the ranking CSV
 // carries both columns.
 func TestRankPValues(t *testing.T) {
-	f := apptest.New(t, 2)
-	a := f.App()
-	data := evalCSV()
-	f.Open(a, "t.csv", data)
-	c := a.Config
-	c.SetMode(lab.ModeRank)
-	c.ToggleMethod("fisher", false)
-	c.ToggleMethod("ttest", true)
-	c.SetTopK("3")
+	f, a, data := rankingWith(t, "ttest")
+	a.Config.SetTopK("3")
 	a.Run()
 	f.Pump(-1)
 	if a.Error() != "" {

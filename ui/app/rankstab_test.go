@@ -5,22 +5,14 @@ import (
 	"testing"
 
 	"sparsefs/api"
-	"sparsefs/ui/app/apptest"
-	"sparsefs/ui/lab"
 )
 
 // A stability selection in the ranking mode runs on both workers: a share
 // of its half-sample fits each, then their tallies combined; the ranking
 // shown is the one a single request gives (core/job run once here).
 func TestStabselSpreadOverWorkers(t *testing.T) {
-	f := apptest.New(t, 2)
-	a := f.App()
-	data := evalCSV()
-	f.Open(a, "t.csv", data)
+	f, a, data := rankingWith(t, "stabsel")
 	c := a.Config
-	c.SetMode(lab.ModeRank)
-	c.ToggleMethod("fisher", false)
-	c.ToggleMethod("stabsel", true)
 	c.SetParam("stabsel", "base", "fisher")
 	c.SetParam("stabsel", "pairs", "3")
 	from := len(f.Tasks)
