@@ -65,6 +65,33 @@ func runOp(t *testing.T, req *api.Request, data []byte) []byte {
 	return b
 }
 
+// sameAsOneRun fails t when the page's report differs from one run of
+// the request it planned (timings aside).
+func sameAsOneRun(t *testing.T, plan *api.Request, report, data []byte) {
+	t.Helper()
+	if a, b := noTimes(report), noTimes(oneRun(t, plan, data)); a != b {
+		t.Errorf("the page's report differs from one run of the request:\n%s\n%s", a, b)
+	}
+}
+
+// evaluateAsOneRun runs the evaluation configured (Run possible, the
+// workers warmed up first), checks its report against one run of the
+// request, and returns it.
+func evaluateAsOneRun(t *testing.T, f *apptest.Backend, a *app.App, data []byte) *api.EvalReport {
+	t.Helper()
+	if line, ok := a.Plan(); !ok {
+		t.Fatalf("plan %q", line)
+	}
+	f.Pump(-1)
+	plan, report := evaluate(t, f, a, data)
+	sameAsOneRun(t, plan, report, data)
+	var r api.EvalReport
+	if err := json.Unmarshal(report, &r); err != nil {
+		t.Fatalf("report: %v", err)
+	}
+	return &r
+}
+
 // configure sets up the evaluation of the tests: fisher and l1svm at two
 // values of C, 3 folds, K = 1, 2, 4, SVM and 1-NN, seed 9: 9 units.
 func configure(t *testing.T, f *apptest.Backend, a *app.App) {
@@ -156,9 +183,7 @@ func TestEvaluation(t *testing.T) {
 	if len(ev.Methods) != 3 || ev.Methods[2].Method != "l1svm" || fmt.Sprint(ev.Methods[2].Params["C"]) != "2" || ev.Protocol.Folds != 3 || ev.Seed != 9 || fmt.Sprint(ev.K) != "[1 2 4]" || len(ev.Classifiers) != 2 {
 		t.Errorf("the page planned %s", mustJSON(t, plan))
 	}
-	if a, b := noTimes(report), noTimes(oneRun(t, plan, data)); a != b {
-		t.Errorf("the page's report differs from one run of the request:\n%s\n%s", a, b)
-	}
+	sameAsOneRun(t, plan, report, data)
 	if !f.Marked("sparsefs-eval-report") || f.Marked("sparsefs-eval-merge-all") {
 		t.Errorf("the report was not merged by the collecting worker: %v", f.Marks)
 	}
@@ -271,9 +296,7 @@ func TestEvaluationMergeFallback(t *testing.T) {
 	f.Open(a, "t.csv", data)
 	configure(t, f, a)
 	plan, report := evaluate(t, f, a, data)
-	if a, b := noTimes(report), noTimes(oneRun(t, plan, data)); a != b {
-		t.Errorf("the page's report differs from one run of the request:\n%s\n%s", a, b)
-	}
+	sameAsOneRun(t, plan, report, data)
 	if !f.Marked("sparsefs-eval-merge-all") || len(f.RunsOf(api.OpMerge, 0)) != 1 {
 		t.Errorf("no merge of every part: %v", f.Marks)
 	}
@@ -304,17 +327,8 @@ func TestEnsembleEvaluation(t *testing.T) {
 	c.Protocol.SetFolds("3")
 	c.Protocol.SetKList("1, 2")
 	c.Protocol.SetSeed("4")
-	if line, ok := a.Plan(); !ok {
-		t.Fatalf("plan %q", line)
-	}
-	f.Pump(-1)
-	plan, report := evaluate(t, f, a, data)
-	if a, b := noTimes(report), noTimes(oneRun(t, plan, data)); a != b {
-		t.Errorf("the page's report differs from one run:\n%s\n%s", a, b)
-	}
-	var r api.EvalReport
-	if err := json.Unmarshal(report, &r); err != nil || len(r.Results) != 2 {
-		t.Fatalf("report: %v, %d results", err, len(r.Results))
+	if r := evaluateAsOneRun(t, f, a, data); len(r.Results) != 2 {
+		t.Fatalf("%d results", len(r.Results))
 	}
 }
 
@@ -341,17 +355,9 @@ func TestMeasurementFromAFile(t *testing.T) {
 	c.ToggleMethod("rfs", true)
 	c.Protocol.SetFolds("4")
 	c.Protocol.SetKList("1, 2")
-	if line, ok := a.Plan(); !ok {
-		t.Fatalf("plan %q", line)
-	}
-	f.Pump(-1)
-	plan, report := evaluate(t, f, a, data)
-	if a, b := noTimes(report), noTimes(oneRun(t, plan, data)); a != b {
-		t.Errorf("the page's report differs from one run:\n%s\n%s", a, b)
-	}
-	var rep api.EvalReport
-	if err := json.Unmarshal(report, &rep); err != nil || rep.Results[0].RMSE == nil || len(rep.Results[0].RMSE.Mean) != 2 {
-		t.Fatalf("report: %v, %+v", err, rep.Results)
+	rep := evaluateAsOneRun(t, f, a, data)
+	if rep.Results[0].RMSE == nil || len(rep.Results[0].RMSE.Mean) != 2 {
+		t.Fatalf("report: %+v", rep.Results)
 	}
 	// rfs keeps g1 and g3 at K = 2: least squares on them leaves the noise.
 	if m := rep.Results[0].RMSE.Mean[1]; !(m < 0.3) {
