@@ -32,7 +32,6 @@
 #             OUT (the paper's MNIST 4-vs-9 subset is not at hand)
 #   PRESET    the preset of table2 (default gsr-fs-peng-fan: tuned by inner
 #             cross-validation; gsr-fs-peng-fan-fixed runs λ = 1, r = 1, C = 1)
-#   REPEATS   number of splits of table2 when not using the preset's 10
 #   WORKERS   units run at once (default 1: the machine is shared)
 #   SPARSEFS_DATA  the shared datasets (default: a shared/data directory
 #             found beside the repository)
@@ -87,20 +86,14 @@ with gzip.open(sys.argv[1], "rt") as f, gzip.open(sys.argv[2], "wt") as g:
 	fi
 }
 
-GRID=0.001,0.01,0.1,1,10,100
 PRESET=${PRESET:-gsr-fs-peng-fan}
 if [[ " $PARTS " == *" table2 "* ]]; then
 	for ds in $DATASETS; do
 		f=$(datafile "$ds")
 		echo "gsr-fs-peng-fan: table2, $ds (preset $PRESET)" >&2
-		case $PRESET in
-		gsr-fs-peng-fan) tune=(-tune lambda=$GRID -tune gamma=$GRID -tune r=0.5,1,2 -tune svm.C=$GRID) ;;
-		gsr-fs-peng-fan-fixed) tune=(-C 1) ;;
-		*) echo "gsr-fs-peng-fan: unknown preset $PRESET" >&2; exit 1 ;;
-		esac
-		"$BIN" eval -data "$f" -methods relieff,mrmr,mtfs,rfs,erfs,rk1u,gsr -param mrmr.k=100 \
-			-param erfs.p=0.5 -param rk1u.p=0.5 -param gsr.p=1,0.75,0.5,0.25 -holdout "0.6x${REPEATS:-10}" \
-			-k 10:100:10 -classifier svm "${tune[@]}" -seed "$SEED" -workers "$WORKERS" -progress off \
+		# The page's preset PRESET, the same request as the page builds
+		# (ui/lab/presets.json; "sparsefs presets" lists them).
+		"$BIN" eval -preset "$PRESET" -data "$f" -seed "$SEED" -workers "$WORKERS" -progress off \
 			>"$OUT/table2-$PRESET-$ds.json"
 	done
 	/usr/bin/python3 "$SUMMARY" table2 "$OUT"/table2-"$PRESET"-*.json
