@@ -113,7 +113,10 @@ if [[ " $PARTS " == *" table3 "* ]]; then
 			echo "gsr-fs-peng-fan: table3, $ds, $label" >&2
 			p=()
 			for kv in $params; do p+=(-param "$kv"); done
-			"$BIN" select -data "$f" -method "$method" "${p[@]}" -k 100 -workers 1 -progress off \
+			# The processor time of the whole command (reading the file
+			# included) beside the fit's own wall-clock seconds in the report.
+			/usr/bin/time -f %U+%S -o "$OUT/table3-$ds-$label.cpu" \
+				"$BIN" select -data "$f" -method "$method" "${p[@]}" -k 100 -workers 1 -progress off \
 				>"$OUT/table3-$ds-$label.json"
 		done <<-'LIST'
 			relieff relieff
