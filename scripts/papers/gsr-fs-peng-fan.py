@@ -37,18 +37,27 @@ def fig2(paths):
     for path in sorted(paths):
         rep = load(path)
         a = re.search(r"-a([0-9.]+)\.json$", path).group(1)
-        cells = {}
+        cells, found = {}, {}
         for res in rep["results"]:
             r = res["params"]["r"]
             cells[r] = res["rmse"]
-        rows.append((float(a), cells))
+            # The informative features are the first 2·d1 = 200 (X1, X2).
+            n = [sum(1 for f in u["fits"][0]["ranking"][:200] if f < 200) for u in res["units"]]
+            found[r] = (min(n), sum(n) / len(n), max(n))
+        rows.append((float(a), cells, found))
     print("| outliers a | " + " | ".join(LOSS[r] for r in (2, 1, 0.5)) + " |")
     print("|---|" + "---|" * 3)
-    for a, cells in sorted(rows):
+    for a, cells, _ in sorted(rows):
         out = []
         for r in (2, 1, 0.5):
             c = cells.get(r)
             out.append("—" if c is None else f"{c['mean'][0]:.3f} ± {c['std'][0]:.3f}")
+        print(f"| {a:g} | " + " | ".join(out) + " |")
+    print("\nInformative features (X1, X2) among the top 200, over the 10 training parts (min / mean / max):\n")
+    print("| outliers a | " + " | ".join(LOSS[r] for r in (2, 1, 0.5)) + " |")
+    print("|---|" + "---|" * 3)
+    for a, _, found in sorted(rows):
+        out = ["—" if r not in found else "%d / %.1f / %d" % found[r] for r in (2, 1, 0.5)]
         print(f"| {a:g} | " + " | ".join(out) + " |")
 
 
@@ -100,6 +109,7 @@ def table2(paths):
             c = f"{100 * m:.2f} ± {100 * s:.2f}"
             cells.append(f"**{c}**" if m == best else c)
         print(f"| {ds} | {len(rep['splits'])} | " + " | ".join(cells) + " |")
+    paired(reps, i50)
     print("\nFig. 3: mean test accuracy (%) against the number of features.\n")
     for ds, rep in reps:
         print(f"{ds}:\n")
@@ -115,6 +125,34 @@ def table2(paths):
                   " — ".join(f"{l}: {t}" for l, t in tuned) + "\n")
         if os.environ.get("FIGDIR"):
             svg(os.path.join(os.environ["FIGDIR"], f"gsr-fs-peng-fan-fig3-{ds}.svg"), ds, rep)
+
+
+def per_split(res, i):
+    """Test accuracy at K index i, by split."""
+    return {u["split"]: u["accuracy"][0][i] for u in res["units"]}
+
+
+def paired(reps, i):
+    """GSR-FS (p = 0.5) against the other sparse models, split by split."""
+    others = ["MTFS", "RFS", "E-RFS (p=0.5)", "RK1U (p=0.5)"]
+    print("\nGSR-FS (p=0.5) minus each other sparse model at the top 50, paired over the splits: "
+          "mean difference in points ± its standard error [splits better / equal / worse]:\n")
+    print("| dataset | " + " | ".join(others) + " |")
+    print("|---|" + "---|" * len(others))
+    for ds, rep in reps:
+        by = {label(r): r for r in rep["results"]}
+        g = per_split(by["GSR-FS (p=0.5)"], i)
+        cells = []
+        for o in others:
+            x = per_split(by[o], i)
+            d = [100 * (g[k] - x[k]) for k in sorted(g)]
+            n = len(d)
+            m = sum(d) / n
+            m = 0.0 if abs(m) < 5e-3 else m
+            se = (sum((v - m) ** 2 for v in d) / (n - 1) / n) ** 0.5 if n > 1 else float("nan")
+            w = sum(v > 1e-9 for v in d), sum(abs(v) <= 1e-9 for v in d), sum(v < -1e-9 for v in d)
+            cells.append(f"{m:+.2f} ± {se:.2f} [{w[0]}/{w[1]}/{w[2]}]")
+        print(f"| {ds} | " + " | ".join(cells) + " |")
 
 
 COLOURS = ["#888888", "#bcbd22", "#8c564b", "#e377c2", "#9467bd", "#17becf",
