@@ -40,19 +40,16 @@ cd "$(dirname "$0")/../.."
 export GOTOOLCHAIN=go1.27.3 # the toolchain of build.sh
 BIN=${1:-bin/sparsefs}
 [ -x "$BIN" ] || go build -trimpath -o "$BIN" ./cmd/sparsefs
-DATA=${SPARSEFS_DATA:-}
-if [ -z "$DATA" ]; then
-	for d in ../shared/data ../../shared/data /work/shared/data; do
-		[ -d "$d" ] && DATA=$d && break
-	done
-fi
+# shellcheck source=scripts/datadir.sh
+. scripts/datadir.sh ""
+DATA=$data
 PARTS=${PARTS:-fig2 table2 table3}
 OUT=${OUT:-$(mktemp -d)}
 SEED=${SEED:-1}
 OUTLIERS=${OUTLIERS:-0 0.01 0.1}
 WORKERS=${WORKERS:-1}
 mkdir -p "$OUT"
-SUMMARY="$(dirname "$0")/gsr-fs-peng-fan.py"
+SUMMARY=scripts/papers/gsr-fs-peng-fan.py
 
 if [[ " $PARTS " == *" fig2 "* ]]; then
 	for a in $OUTLIERS; do
