@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Format the reports of scripts/papers/dso-fs-peng-fan-2016.sh beside the paper.
+
+  python3 summary.py [-figdir DIR] REPORT.json ...
+
+Reports are named table1-DATASET-seedS.json (Table 1 / Fig. 2: five
+selectors, p of DSO-FS tuned) and fig1-DATASET-seedS.json (Fig. 1: DSO-FS,
+one variant per p). Prints Markdown: Table 1 (top 100 features) with the
+paper's values in parentheses, the values of p chosen by the inner
+cross-validation, the number of nonzero rows of DSO-FS's W, and the curves
+of Fig. 2 and Fig. 1 as tables; with -figdir, also draws those curves as
+SVG files there (dso-fs-fig1-DATASET.svg, dso-fs-fig2-DATASET.svg).
+
+The paper's numbers are Table 1 of the paper (mean ± standard deviation
+over 10 splits, %). Its figures are not in the text at hand, so no value is
+read off them.
+"""
+import json
+import os
+import sys
+from collections import defaultdict
+
+METHODS = ["mrmr", "relieff", "l1svm", "rfs", "dso"]
+TITLES = {"mrmr": "mRMR", "relieff": "ReliefF", "l1svm": "ℓ1-SVM", "rfs": "RFS", "dso": "DSO-FS"}
+# Our stand-in for each of the paper's datasets, in the paper's order.
+STANDS_IN = [
+    ("ISOLET", "Isolet"),
+    ("SEMEION", "USPS"),
+    ("LUNG", "lung_discrete"),
+    ("CLL-SUB-111", "lymphoma"),
+    ("UMIST", "warpPIE10P"),
+    ("AR", "warpAR10P"),
+]
+PAPER = {  # Table 1 of the paper, METHODS order: (mean, std) in %
+    "ISOLET": [(90.82, 0.72), (89.13, 0.53), (93.90, 0.53), (93.72, 0.55), (95.23, 0.44)],
+    "SEMEION": [(88.18, 1.01), (86.54, 0.89), (90.36, 0.33), (90.45, 1.00), (90.64, 0.93)],
+    "LUNG": [(94.88, 1.20), (94.88, 1.42), (95.12, 1.22), (95.37, 1.42), (95.37, 1.42)],
+    "CLL-SUB-111": [(76.47, 11.0), (72.94, 9.18), (79.41, 4.15), (75.88, 6.80), (81.18, 6.60)],
+    "UMIST": [(96.87, 0.84), (98.17, 0.92), (98.17, 0.80), (98.04, 0.73), (98.39, 1.16)],
+    "AR": [(87.31, 5.02), (85.58, 6.15), (87.12, 9.26), (88.85, 6.76), (89.62, 3.74)],
+}
+COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"]
+
+
+def load(paths):
+    """Returns {(experiment, dataset): [report, ...]} (one report per seed)."""
+    out = defaultdict(list)
+    for p in paths:
+        base = os.path.basename(p)
+        exp = base.split("-", 1)[0]
+        with open(p) as f:
+            r = json.load(f)
+        name = os.path.basename(r["dataset"]["name"]).split(".")[0]
+        out[(exp, name)].append(r)
+    return out
+
+
+def curves(reports, label):
+    """Per variant label: the accuracy per K averaged over the reports' splits
+    (every split of every seed weighs the same), its standard deviation over
+    those splits, and the K list."""
+    acc = defaultdict(list)  # label -> [per-split accuracy list over K]
+    ks = None
+    for r in reports:
+        ks = r["k"]
+        for res in r["results"]:
+            for u in res["units"]:
+                acc[label(res, u)].append([100 * a for a in u["accuracy"][0]])
+    out = {}
+    for lab, rows in acc.items():
+        n = len(rows)
+        mean = [sum(col) / n for col in zip(*rows)]
+        std = [(sum((x - m) ** 2 for x in col) / max(n - 1, 1)) ** 0.5 for col, m in zip(zip(*rows), mean)]
+        out[lab] = (mean, std, n)
+    return out, ks
+
+
+def table1(data):
+    print("### Table 1: top 100 features\n")
+    print("Ours: mean ± standard deviation over the splits (%); the paper's in parentheses.\n")
+    print("| paper's dataset (ours) | " + " | ".join(TITLES[m] for m in METHODS) + " |")
+    print("|---|" + "---|" * len(METHODS))
+    for paper_name, ours in STANDS_IN:
+        reps = data.get(("table1", ours))
+        cells = []
+        c, ks = curves(reps, lambda res, u: res["method"]) if reps else ({}, None)
+        for j, m in enumerate(METHODS):
+            pm, ps = PAPER[paper_name][j]
+            if m not in c or 100 not in ks:
+                cells.append(f"— ({pm:.2f} ± {ps:.2f})")
+                continue
+            i = ks.index(100)
+            mean, std, _ = c[m]
+            cells.append(f"**{mean[i]:.2f} ± {std[i]:.2f}** ({pm:.2f} ± {ps:.2f})")
+        n = max((v[2] for v in c.values()), default=0)
+        print(f"| {paper_name} ({ours}{f', {n} splits' if n else ', not run'}) | " + " | ".join(cells) + " |")
+    print()
+
+
+def dso_details(data):
+    print("### DSO-FS inside Table 1: p chosen, nonzero rows of W\n")
+    print("| dataset | p chosen by the inner CV (count over the splits) | nonzero rows of W (mean, min–max) |")
+    print("|---|---|---|")
+    for _, ours in STANDS_IN:
+        reps = data.get(("table1", ours))
+        if not reps:
+            continue
+        chosen = defaultdict(int)
+        nz = []
+        for r in reps:
+            for res in r["results"]:
+                if res["method"] != "dso":
+                    continue
+                for u in res["units"]:
+                    chosen[u["params"]["p"]] += 1
+                    nz.append(u["sparsity"][0])
+        ps = ", ".join(f"{p:g}: {n}" for p, n in sorted(chosen.items()))
+        if nz:
+            print(f"| {ours} | {ps} | {sum(nz) / len(nz):.1f} ({min(nz)}–{max(nz)}) |")
+    print()
+
+
+def curve_table(title, c, ks, order):
+    print(title + "\n")
+    print("| K | " + " | ".join(order) + " |")
+    print("|---|" + "---|" * len(order))
+    for i, k in enumerate(ks):
+        print(f"| {k} | " + " | ".join(f"{c[o][0][i]:.1f}" if o in c else "—" for o in order) + " |")
+    print()
+
+
+def svg(path, title, c, ks, order):
+    """A small line plot of accuracy (%) against K, one line per label."""
+    w, h, left, right, top, bottom = 520, 320, 55, 120, 30, 45
+    ys = [y for o in order if o in c for y in c[o][0]]
+    lo = max(0.0, 5 * int(min(ys) // 5))
+    hi = min(100.0, 5 * int(max(ys) // 5 + 1))
+    kx = lambda k: left + (k - ks[0]) / max(ks[-1] - ks[0], 1) * (w - left - right)
+    ky = lambda y: top + (hi - y) / max(hi - lo, 1e-9) * (h - top - bottom)
+    s = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="11">',
+         f'<rect width="{w}" height="{h}" fill="white"/>',
+         f'<text x="{w / 2 - 40}" y="18" font-size="13" text-anchor="middle">{title}</text>',
+         f'<line x1="{left}" y1="{h - bottom}" x2="{w - right}" y2="{h - bottom}" stroke="black"/>',
+         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="black"/>',
+         f'<text x="{(left + w - right) / 2}" y="{h - 8}" text-anchor="middle">number of selected features K</text>',
+         f'<text x="14" y="{(top + h - bottom) / 2}" text-anchor="middle" transform="rotate(-90 14 {(top + h - bottom) / 2})">accuracy (%)</text>']
+    for k in ks:
+        s.append(f'<text x="{kx(k):.1f}" y="{h - bottom + 15}" text-anchor="middle">{k}</text>')
+    step = 5 if hi - lo <= 40 else 10
+    y = lo
+    while y <= hi + 1e-9:
+        s.append(f'<line x1="{left - 4}" y1="{ky(y):.1f}" x2="{w - right}" y2="{ky(y):.1f}" stroke="#ddd"/>')
+        s.append(f'<text x="{left - 7}" y="{ky(y) + 4:.1f}" text-anchor="end">{y:g}</text>')
+        y += step
+    for j, o in enumerate(order):
+        if o not in c:
+            continue
+        col = COLORS[j % len(COLORS)]
+        pts = " ".join(f"{kx(k):.1f},{ky(v):.1f}" for k, v in zip(ks, c[o][0]))
+        s.append(f'<polyline points="{pts}" fill="none" stroke="{col}" stroke-width="1.6"/>')
+        ly = top + 14 * j + 10
+        s.append(f'<line x1="{w - right + 10}" y1="{ly - 4}" x2="{w - right + 28}" y2="{ly - 4}" stroke="{col}" stroke-width="2"/>')
+        s.append(f'<text x="{w - right + 32}" y="{ly}">{o}</text>')
+    s.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(s) + "\n")
+
+
+def main(args):
+    figdir = None
+    if args[:1] == ["-figdir"]:
+        figdir, args = args[1], args[2:]
+    data = load(args)
+    table1(data)
+    dso_details(data)
+    for paper_name, ours in STANDS_IN:
+        reps = data.get(("table1", ours))
+        if not reps:
+            continue
+        c, ks = curves(reps, lambda res, u: TITLES[res["method"]])
+        order = [TITLES[m] for m in METHODS]
+        curve_table(f"### Fig. 2 ({paper_name}): {ours}, accuracy (%) against K", c, ks, order)
+        if figdir:
+            svg(os.path.join(figdir, f"dso-fs-fig2-{ours}.svg"), f"{ours} (for {paper_name})", c, ks, order)
+    for paper_name, ours in STANDS_IN:
+        reps = data.get(("fig1", ours))
+        if not reps:
+            continue
+        c, ks = curves(reps, lambda res, u: f"p = {u['params']['p']:g}")
+        order = sorted(c, key=lambda s: float(s.split("= ")[1]))
+        curve_table(f"### Fig. 1 ({paper_name}): {ours}, DSO-FS, accuracy (%) against K per p", c, ks, order)
+        if figdir:
+            svg(os.path.join(figdir, f"dso-fs-fig1-{ours}.svg"), f"DSO-FS on {ours} (for {paper_name})", c, ks, order)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
