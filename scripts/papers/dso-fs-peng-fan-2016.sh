@@ -27,6 +27,9 @@
 #                  (default "Isolet USPS lung_discrete lymphoma warpPIE10P warpAR10P")
 #   FIG1_DATA      datasets of Fig. 1 (default "Isolet lung_discrete warpPIE10P")
 #   SEEDS          split seeds, each giving the paper's 10 splits (default "1")
+#   SPLITS         run only these of the 10 splits, e.g. 0:2 (default: all);
+#                  the reports are then parts (sparsefs eval -units) that the
+#                  summary reads as they are
 #   PARTS          which experiments: "table1 fig1" (default both)
 #   OUT            where the JSON reports go (default a temporary directory);
 #                  a report already there is kept, not recomputed
@@ -59,28 +62,42 @@ mkdir -p "$OUT" "$FIGDIR"
 
 # The request of each experiment is a preset of the page (ui/lab/presets.json):
 # dso-fs-peng-fan-2016 (Table 1 / Fig. 2) and dso-fs-peng-fan-2016-fig1.
+# With SPLITS, the units to run: those splits of every variant (unit =
+# variant × splits + split).
+units() { # units PRESET DATASET SEED
+	"$BIN" eval -preset "$1" -data "$data/$2.csv.gz" -seed "$3" -describe |
+		/usr/bin/python3 -c 'import json, sys
+h = json.load(sys.stdin)["header"]
+ns = len(h["splits"])
+a, _, b = sys.argv[1].partition(":")
+a, b = int(a), int(b or a)
+print(",".join(f"{v * ns + a}:{v * ns + b}" for v in range(len(h["variants"]))))' "$SPLITS"
+}
 run() { # run PRESET DATASET SEED REPORT
 	if [ -s "$4" ]; then
 		echo "dso-fs: $4 exists, kept" >&2
 		return
 	fi
-	echo "dso-fs: $1 on $2, seed $3" >&2
+	echo "dso-fs: $1 on $2, seed $3${SPLITS:+, splits $SPLITS}" >&2
+	sel=()
+	[ -n "${SPLITS:-}" ] && sel=(-units "$(units "$1" "$2" "$3")")
 	nice -n 10 "$BIN" eval -preset "$1" -data "$data/$2.csv.gz" -seed "$3" -workers "$WORKERS" \
-		-progress off >"$4.tmp"
+		${sel[@]+"${sel[@]}"} -progress off >"$4.tmp"
 	mv "$4.tmp" "$4"
 }
 
 for seed in $SEEDS; do
 	if [[ " $PARTS " == *" table1 "* ]]; then
 		for ds in $TABLE_DATA; do
-			run dso-fs-peng-fan-2016 "$ds" "$seed" "$OUT/table1-$ds-seed$seed.json"
+			run dso-fs-peng-fan-2016 "$ds" "$seed" "$OUT/table1-$ds-seed$seed${SPLITS:+-splits${SPLITS/:/-}}.json"
 		done
 	fi
 	if [[ " $PARTS " == *" fig1 "* ]]; then
 		for ds in $FIG1_DATA; do
-			run dso-fs-peng-fan-2016-fig1 "$ds" "$seed" "$OUT/fig1-$ds-seed$seed.json"
+			run dso-fs-peng-fan-2016-fig1 "$ds" "$seed" "$OUT/fig1-$ds-seed$seed${SPLITS:+-splits${SPLITS/:/-}}.json"
 		done
 	fi
 done
-/usr/bin/python3 scripts/papers/dso-fs-peng-fan-2016/summary.py -figdir "$FIGDIR" "$OUT"/*-seed*.json
+shopt -s nullglob
+/usr/bin/python3 scripts/papers/dso-fs-peng-fan-2016/summary.py -figdir "$FIGDIR" "$OUT"/table1-*.json "$OUT"/fig1-*.json
 echo "dso-fs: reports in $OUT" >&2

@@ -3,9 +3,10 @@
 
   python3 summary.py [-figdir DIR] REPORT.json ...
 
-Reports are named table1-DATASET-seedS.json (Table 1 / Fig. 2: five
-selectors, p of DSO-FS tuned) and fig1-DATASET-seedS.json (Fig. 1: DSO-FS,
-one variant per p). Prints Markdown: Table 1 (top 100 features) with the
+Reports are named table1-DATASET-seedS[-splitsA-B].json (Table 1 / Fig. 2:
+five selectors, p of DSO-FS tuned) and fig1-DATASET-seedS[...].json (Fig. 1:
+DSO-FS, one variant per p); a report may be a part (eval -units: some of the
+splits), whose splits count as they are. Prints Markdown: Table 1 (top 100 features) with the
 paper's values in parentheses, the values of p chosen by the inner
 cross-validation, the number of nonzero rows of DSO-FS's W, and the curves
 of Fig. 2 and Fig. 1 as tables; with -figdir, also draws those curves as
@@ -55,17 +56,24 @@ def load(paths):
     return out
 
 
+def units(r):
+    """The (method, unit) pairs of a report, or of a part (eval -units)."""
+    if "results" in r:
+        return [(res["method"], u) for res in r["results"] for u in res["units"]]
+    variants = r["header"]["variants"]
+    return [(variants[u["variant"]]["method"], u) for u in r["units"]]
+
+
 def curves(reports, label):
     """Per variant label: the accuracy per K averaged over the reports' splits
     (every split of every seed weighs the same), its standard deviation over
-    those splits, and the K list."""
+    those splits, the number of splits, and the K list."""
     acc = defaultdict(list)  # label -> [per-split accuracy list over K]
     ks = None
     for r in reports:
-        ks = r["k"]
-        for res in r["results"]:
-            for u in res["units"]:
-                acc[label(res, u)].append([100 * a for a in u["accuracy"][0]])
+        ks = r["k"] if "k" in r else r["header"]["k"]
+        for method, u in units(r):
+            acc[label(method, u)].append([100 * a for a in u["accuracy"][0]])
     out = {}
     for lab, rows in acc.items():
         n = len(rows)
@@ -83,7 +91,7 @@ def table1(data):
     for paper_name, ours in STANDS_IN:
         reps = data.get(("table1", ours))
         cells = []
-        c, ks = curves(reps, lambda res, u: res["method"]) if reps else ({}, None)
+        c, ks = curves(reps, lambda m, u: m) if reps else ({}, None)
         for j, m in enumerate(METHODS):
             pm, ps = PAPER[paper_name][j]
             if m not in c or 100 not in ks:
@@ -108,10 +116,8 @@ def dso_details(data):
         chosen = defaultdict(int)
         nz = []
         for r in reps:
-            for res in r["results"]:
-                if res["method"] != "dso":
-                    continue
-                for u in res["units"]:
+            for method, u in units(r):
+                if method == "dso":
                     chosen[u["params"]["p"]] += 1
                     nz.append(u["sparsity"][0])
         ps = ", ".join(f"{p:g}: {n}" for p, n in sorted(chosen.items()))
@@ -177,7 +183,7 @@ def main(args):
         reps = data.get(("table1", ours))
         if not reps:
             continue
-        c, ks = curves(reps, lambda res, u: TITLES[res["method"]])
+        c, ks = curves(reps, lambda m, u: TITLES[m])
         order = [TITLES[m] for m in METHODS]
         curve_table(f"### Fig. 2 ({paper_name}): {ours}, accuracy (%) against K", c, ks, order)
         if figdir:
@@ -186,7 +192,7 @@ def main(args):
         reps = data.get(("fig1", ours))
         if not reps:
             continue
-        c, ks = curves(reps, lambda res, u: f"p = {u['params']['p']:g}")
+        c, ks = curves(reps, lambda m, u: f"p = {u['params']['p']:g}")
         order = sorted(c, key=lambda s: float(s.split("= ")[1]))
         curve_table(f"### Fig. 1 ({paper_name}): {ours}, DSO-FS, accuracy (%) against K per p", c, ks, order)
         if figdir:
