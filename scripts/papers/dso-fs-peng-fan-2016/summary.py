@@ -126,6 +126,46 @@ def dso_details(data):
     print()
 
 
+def paired(data):
+    """DSO-FS against each other method on the same splits: the mean of the
+    per-split accuracy differences at K = 100 and averaged over the K list,
+    and on how many splits DSO-FS is ahead / level / behind at K = 100."""
+    print("### DSO-FS minus each other method, split by split\n")
+    print("Percentage points: at K = 100 (mean over the splits; splits where DSO-FS is ahead/level/behind), "
+          "and averaged over K = 10 … 100.\n")
+    others = [m for m in METHODS if m != "dso"]
+    print("| dataset | " + " | ".join(TITLES[m] for m in others) + " |")
+    print("|---|" + "---|" * len(others))
+    for _, ours in STANDS_IN:
+        reps = data.get(("table1", ours))
+        if not reps:
+            continue
+        acc = defaultdict(dict)  # method -> (seed, split) -> accuracy per K
+        ks = None
+        for r in reps:
+            ks = r["k"] if "k" in r else r["header"]["k"]
+            seed = r["request"]["eval"]["seed"]
+            for method, u in units(r):
+                acc[method][(seed, u["split"])] = [100 * a for a in u["accuracy"][0]]
+        if 100 not in ks:
+            continue
+        i = ks.index(100)
+        cells = []
+        for m in others:
+            keys = sorted(set(acc["dso"]) & set(acc[m]))
+            if not keys:
+                cells.append("—")
+                continue
+            d100 = [acc["dso"][k][i] - acc[m][k][i] for k in keys]
+            dall = [sum(a - b for a, b in zip(acc["dso"][k], acc[m][k])) / len(ks) for k in keys]
+            up = sum(d > 1e-9 for d in d100)
+            down = sum(d < -1e-9 for d in d100)
+            cells.append(f"{sum(d100) / len(keys):+.2f} ({up}/{len(keys) - up - down}/{down}); "
+                         f"{sum(dall) / len(keys):+.2f}")
+        print(f"| {ours} | " + " | ".join(cells) + " |")
+    print()
+
+
 def curve_table(title, c, ks, order):
     print(title + "\n")
     print("| K | " + " | ".join(order) + " |")
@@ -179,6 +219,7 @@ def main(args):
     data = load(args)
     table1(data)
     dso_details(data)
+    paired(data)
     for paper_name, ours in STANDS_IN:
         reps = data.get(("table1", ours))
         if not reps:
