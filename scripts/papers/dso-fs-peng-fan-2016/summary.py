@@ -10,7 +10,8 @@ splits), whose splits count as they are. Prints Markdown: Table 1 (top 100 featu
 paper's values in parentheses, the values of p chosen by the inner
 cross-validation, the number of nonzero rows of DSO-FS's W, and the curves
 of Fig. 2 and Fig. 1 as tables; with -figdir, also draws those curves as
-SVG files there (dso-fs-fig1-DATASET.svg, dso-fs-fig2-DATASET.svg).
+SVG files there (dso-fs-fig1-DATASET.svg, dso-fs-fig2-DATASET.svg) and links
+them as figures/NAME (the document sits beside that directory).
 
 The paper's numbers are Table 1 of the paper (mean ± standard deviation
 over 10 splits, %). Its figures are not in the text at hand, so no value is
@@ -228,7 +229,9 @@ def main(args):
         order = [TITLES[m] for m in METHODS]
         curve_table(f"### Fig. 2 ({paper_name}): {ours}, accuracy (%) against K", c, ks, order)
         if figdir:
-            svg(os.path.join(figdir, f"dso-fs-fig2-{ours}.svg"), f"{ours} (for {paper_name})", c, ks, order)
+            name = f"dso-fs-fig2-{ours}.svg"
+            svg(os.path.join(figdir, name), f"{ours} (for {paper_name})", c, ks, order)
+            print(f"![Fig. 2 on {ours}](figures/{name})\n")
     for paper_name, ours in STANDS_IN:
         reps = data.get(("fig1", ours))
         if not reps:
@@ -236,8 +239,16 @@ def main(args):
         c, ks = curves(reps, lambda m, u: f"p = {u['params']['p']:g}")
         order = sorted(c, key=lambda s: float(s.split("= ")[1]))
         curve_table(f"### Fig. 1 ({paper_name}): {ours}, DSO-FS, accuracy (%) against K per p", c, ks, order)
+        nz = defaultdict(list)
+        for r in reps:
+            for _, u in units(r):
+                nz[f"p = {u['params']['p']:g}"].append(u["sparsity"][0])
+        print("Nonzero rows of W (mean over the splits): " +
+              ", ".join(f"{o}: {sum(nz[o]) / len(nz[o]):.1f}" for o in order) + f"; {c[order[0]][2]} splits.\n")
         if figdir:
-            svg(os.path.join(figdir, f"dso-fs-fig1-{ours}.svg"), f"DSO-FS on {ours} (for {paper_name})", c, ks, order)
+            name = f"dso-fs-fig1-{ours}.svg"
+            svg(os.path.join(figdir, name), f"DSO-FS on {ours} (for {paper_name})", c, ks, order)
+            print(f"![Fig. 1 on {ours}](figures/{name})\n")
 
 
 if __name__ == "__main__":
