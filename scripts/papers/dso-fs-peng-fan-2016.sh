@@ -24,8 +24,9 @@
 #   SPARSEFS_DATA  the shared datasets (gzip CSV; default: a shared/data
 #                  directory beside the repository or one of its parents)
 #   TABLE_DATA     datasets of Table 1 / Fig. 2
-#                  (default "Isolet USPS lung_discrete lymphoma warpPIE10P warpAR10P")
-#   FIG1_DATA      datasets of Fig. 1 (default "Isolet lung_discrete warpPIE10P")
+#                  (default "lung_discrete lymphoma warpAR10P warpPIE10P Isolet USPS",
+#                  the slowest last)
+#   FIG1_DATA      datasets of Fig. 1 (default "lung_discrete warpPIE10P Isolet")
 #   SEEDS          split seeds, each giving the paper's 10 splits (default "1")
 #   SPLITS         run only these of the 10 splits, e.g. 0:2 (default: all);
 #                  the reports are then parts (sparsefs eval -units) that the
@@ -51,8 +52,8 @@ BIN=${1:-bin/sparsefs}
 [ -x "$BIN" ] || go build -trimpath -o "$BIN" ./cmd/sparsefs
 # shellcheck source=scripts/datadir.sh
 . scripts/datadir.sh "${SPARSEFS_DATA:-}"
-TABLE_DATA=${TABLE_DATA-Isolet USPS lung_discrete lymphoma warpPIE10P warpAR10P}
-FIG1_DATA=${FIG1_DATA-Isolet lung_discrete warpPIE10P}
+TABLE_DATA=${TABLE_DATA-lung_discrete lymphoma warpAR10P warpPIE10P Isolet USPS}
+FIG1_DATA=${FIG1_DATA-lung_discrete warpPIE10P Isolet}
 SEEDS=${SEEDS:-1}
 PARTS=${PARTS:-table1 fig1}
 OUT=${OUT:-$(mktemp -d)}
