@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Summarise `sparsefs eval` reports as accuracy-against-K curves.
+
+  python3 scripts/papers/curves.py -paper ID [-figures DIR] REPORT.json ...
+
+Each report is one dataset and one fold seed (as the scripts under
+scripts/papers write them). For every dataset and classifier this prints,
+per method, the accuracy (%) averaged over the seeds at a few K, its mean
+over all K of the report, the number of K at which the method is best, and
+the mean redundancy rate of the selected features; and draws the curves as
+one SVG per dataset and classifier into DIR (when given).
+
+Several variants of one method (a swept parameter, as RFS's γ in
+l20-nmapg-an-dong-qin-2021) are shown as one curve, their best value at
+each K (what that paper reports: "we vary its regularization … and then
+chose the best result"); the table also gives each variant's mean.
+
+-paper rfs-nie-2010 adds the paper's Table 1 values (K = 20 and 80, from
+scripts/table1.py) beside ours.
+"""
+import json
+import os
+import sys
+from collections import defaultdict
+
+TITLES = {"relieff": "ReliefF", "fstat": "F-statistic", "ttest": "t-test", "infogain": "InfoGain",
+          "mrmr": "mRMR", "rfs": "RFS", "l20": "ℓ2,0 (nmAPG)", "topk": "TopK", "fisher": "Fisher"}
+COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+
+
+def variant_label(res, swept):
+    """The method's name, with the values of the parameters swept in the report."""
+    parts = [f"{p}={res['params'][p]:g}" for p in sorted(swept) if p in res.get("params", {})]
+    return res["method"] + (" " + ",".join(parts) if parts else "")
+
+
+def load(paths):
+    """(dataset, classifier) -> method -> variant -> K -> [accuracy per seed], and the K lists."""
+    acc = defaultdict(lambda: defaultdict(lambda: defaultdict(lambda: defaultdict(list))))
+    red = defaultdict(list)  # (dataset, method) -> [mean RED over K, per seed and variant]
+    ks, seeds = {}, defaultdict(set)
+    for p in paths:
+        with open(p) as f:
+            r = json.load(f)
+        ds = os.path.basename(r["dataset"]["name"]).split(".")[0]
+        ks[ds] = r["k"]
+        seeds[ds].add(r["request"]["eval"]["seed"])
+        # The parameters that differ between variants of one method.
+        by_method = defaultdict(list)
+        for res in r["results"]:
+            by_method[res["method"]].append(res.get("params", {}))
+        for res in r["results"]:
+            ps = by_method[res["method"]]
+            swept = {n for n in ps[0] if len({json.dumps(q.get(n)) for q in ps}) > 1}
+            v = variant_label(res, swept)
+            for c, cls in enumerate(r["classifiers"]):
+                name = cls.split("(")[0]
+                for i, k in enumerate(r["k"]):
+                    a = res["accuracy"][c]["mean"][i]
+                    if a is not None:
+                        acc[(ds, name)][res["method"]][v][k].append(100 * a)
+            rr = (res.get("redundancy") or {}).get("mean") or []
+            rr = [x for x in rr if x is not None]
+            if rr:
+                red[(ds, res["method"])].append(sum(rr) / len(rr))
+    return acc, red, ks, seeds
+
+
+def mean(v):
+    return sum(v) / len(v)
+
+
+def curves(variants, ks):
+    """The method's curve (its best variant at each K) and each variant's curve."""
+    per = {v: [mean(by_k[k]) if by_k.get(k) else None for k in ks] for v, by_k in variants.items()}
+    best = []
+    for i in range(len(ks)):
+        vals = [c[i] for c in per.values() if c[i] is not None]
+        best.append(max(vals) if vals else None)
+    return best, per
+
+
+def svg(path, title, ks, lines, ylabel="accuracy (%)"):
+    """A line chart: lines is [(label, [y or None per K])]."""
+    w, h, l, r, t, b = 640, 400, 60, 170, 30, 45
+    ys = [y for _, c in lines for y in c if y is not None]
+    lo, hi = min(ys), max(ys)
+    lo, hi = 5 * int(lo // 5), 5 * (int(hi // 5) + 1)
+    x0, x1 = min(ks), max(ks)
+
+    def X(k):
+        return l + (k - x0) / max(x1 - x0, 1) * (w - l - r)
+
+    def Y(y):
+        return t + (hi - y) / (hi - lo) * (h - t - b)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="11">',
+           f'<rect width="{w}" height="{h}" fill="white"/>',
+           f'<text x="{l}" y="18" font-size="13">{title}</text>']
+    step = 5 if hi - lo <= 40 else 10
+    for y in range(lo, hi + 1, step):
+        out.append(f'<line x1="{l}" x2="{w - r}" y1="{Y(y):.1f}" y2="{Y(y):.1f}" stroke="#ddd"/>'
+                   f'<text x="{l - 6}" y="{Y(y) + 4:.1f}" text-anchor="end">{y}</text>')
+    xstep = 10 if x1 - x0 > 30 else 5
+    for k in range(0, x1 + 1, xstep):
+        if k >= x0:
+            out.append(f'<line x1="{X(k):.1f}" x2="{X(k):.1f}" y1="{h - b}" y2="{h - b + 4}" stroke="black"/>'
+                       f'<text x="{X(k):.1f}" y="{h - b + 16}" text-anchor="middle">{k}</text>')
+    out.append(f'<rect x="{l}" y="{t}" width="{w - l - r}" height="{h - t - b}" fill="none" stroke="black"/>')
+    out.append(f'<text x="{(l + w - r) / 2}" y="{h - 8}" text-anchor="middle">number of selected features K</text>')
+    out.append(f'<text x="14" y="{(t + h - b) / 2}" text-anchor="middle" transform="rotate(-90 14 {(t + h - b) / 2})">{ylabel}</text>')
+    for j, (label, c) in enumerate(lines):
+        col = COLOURS[j % len(COLOURS)]
+        pts = " ".join(f"{X(k):.1f},{Y(y):.1f}" for k, y in zip(ks, c) if y is not None)
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{col}" stroke-width="1.6"/>')
+        ly = t + 14 + 16 * j
+        out.append(f'<line x1="{w - r + 10}" x2="{w - r + 30}" y1="{ly}" y2="{ly}" stroke="{col}" stroke-width="2"/>'
+                   f'<text x="{w - r + 35}" y="{ly + 4}">{label}</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def main(args):
+    paper, figures, paths = "", "", []
+    while args:
+        a = args.pop(0)
+        if a == "-paper":
+            paper = args.pop(0)
+        elif a == "-figures":
+            figures = args.pop(0)
+        else:
+            paths.append(a)
+    acc, red, ks_of, seeds = load(paths)
+    table1 = {}
+    if paper == "rfs-nie-2010":
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+        import table1 as t1
+        table1 = {(ds, k, m): vals[j] for ds, byk in t1.PAPER.items() for k, vals in byk.items()
+                  for j, m in enumerate(t1.METHODS)}
+    for (ds, cls) in sorted(acc):
+        ks = ks_of[ds]
+        shown = [k for k in (5, 10, 20, 30, 50, 80) if k in ks]
+        methods = list(acc[(ds, cls)])
+        cs = {m: curves(acc[(ds, cls)][m], ks) for m in methods}
+        best_at = defaultdict(int)
+        for i in range(len(ks)):
+            vals = {m: cs[m][0][i] for m in methods if cs[m][0][i] is not None}
+            top = max(vals.values())
+            for m, v in vals.items():
+                if v >= top - 1e-9:
+                    best_at[m] += 1
+        print(f"\n{ds}, {cls}: mean over {len(seeds[ds])} fold seed(s) of the 5-fold mean accuracy (%)"
+              + (" (the paper's Table 1 value in parentheses)" if table1 else ""))
+        print("\n| method | " + " | ".join(f"K = {k}" for k in shown) + f" | mean over K = {ks[0]}…{ks[-1]} | best at (of {len(ks)} K) | mean RED |")
+        print("|---|" + "---|" * (len(shown) + 3))
+        for m in methods:
+            best, per = cs[m]
+            cells = []
+            for k in shown:
+                y = best[ks.index(k)]
+                p = table1.get((ds, k, m))
+                cells.append(f"{y:.2f}" + (f" ({p:g})" if p is not None else ""))
+            vals = [y for y in best if y is not None]
+            r = red.get((ds, m))
+            name = TITLES.get(m, m) + (" (best γ at each K)" if len(per) > 1 else "")
+            print(f"| {name} | " + " | ".join(cells) + f" | {mean(vals):.2f} | {best_at[m]} | "
+                  + (f"{mean(r):.3f}" if r else "—") + " |")
+            if len(per) > 1:
+                for v, c in per.items():
+                    vv = [y for y in c if y is not None]
+                    print(f"| &nbsp;&nbsp;{v} | " + " | ".join(f"{c[ks.index(k)]:.2f}" for k in shown)
+                          + f" | {mean(vv):.2f} | | |")
+        if figures:
+            lines = [(TITLES.get(m, m), cs[m][0]) for m in methods]
+            name = f"{paper}-{ds}-{cls}.svg"
+            svg(os.path.join(figures, name), f"{ds}, {cls} ({len(seeds[ds])} seed(s))", ks, lines)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Reproduce the experiments of l20-nmapg-an-dong-qin-2021 (An, Dong & Qin,
+# "An exact penalty method for supervised multiclass feature selection via
+# the ℓ2,0 constraint", 2021, §6): the accuracy of 1-NN and of a linear SVM
+# (C = 1) in 5-fold cross-validation against K = 1…50 for ℓ2,0 (nmAPG),
+# RFS, TopK, ReliefF, Fisher, information gain and t-test (Figs. 2 and 3,
+# §6.3), with the redundancy rate of the selected features (Fig. 1, §6.2)
+# from the same reports; then the sparsity (§6.4, Fig. 4) and convergence
+# (§6.5, Fig. 5) experiments of scripts/l20experiments.
+# docs/papers/l20-nmapg-an-dong-qin-2021.md shows the results.
+#
+#   scripts/papers/l20-nmapg-an-dong-qin-2021.sh [path/to/sparsefs]
+#
+# The accuracy runs are the page's preset PRESET on each dataset and fold
+# seed; the selection is fitted on each training part only.
+#
+# Environment: SPARSEFS_DATA (the shared datasets, scikit-feature's
+# benchmark collection as gzip CSV files; default: a shared/data directory
+# beside the repository), DATASETS (default: the seven of the paper's nine
+# in the collection; its LUNG and GLI-85 are not), SEEDS (fold seeds,
+# default 1…10: the paper's 10 runs), PRESET (default
+# l20-nmapg-an-dong-qin-2021, K = 1…50; l20-nmapg-an-dong-qin-2021-k5 runs
+# every 5th K), OUT (the reports, default a temporary directory), WORKERS
+# (default 2), FIGURES (where the SVG curves go, default
+# docs/papers/figures), EXPERIMENTS (1: also run scripts/l20experiments,
+# writing docs/figures, the default; 0: skip it).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export GOTOOLCHAIN=go1.27.3 # the toolchain of build.sh
+BIN=${1:-bin/sparsefs}
+[ -x "$BIN" ] || go build -trimpath -o "$BIN" ./cmd/sparsefs
+# shellcheck source=scripts/datadir.sh
+. scripts/datadir.sh ""
+# shellcheck source=scripts/papers/evalpreset.sh
+. scripts/papers/evalpreset.sh
+DATASETS=${DATASETS:-leukemia lymphoma Yale warpPIE10P COIL20 Isolet USPS}
+SEEDS=${SEEDS:-1 2 3 4 5 6 7 8 9 10}
+PRESET=${PRESET:-l20-nmapg-an-dong-qin-2021}
+OUT=${OUT:-$(mktemp -d)}
+WORKERS=${WORKERS:-2}
+FIGURES=${FIGURES:-docs/papers/figures}
+mkdir -p "$OUT/accuracy" "$FIGURES"
+
+for ds in $DATASETS; do
+	for seed in $SEEDS; do
+		f="$OUT/accuracy/$ds-seed$seed.json"
+		[ -s "$f" ] && continue # a report of an earlier, interrupted run
+		echo "l20-nmapg: $PRESET, $ds, seed $seed" >&2
+		eval_preset "$PRESET" "$data/$ds.csv.gz" "$seed" "$f"
+	done
+done
+/usr/bin/python3 scripts/papers/curves.py -paper l20-nmapg-an-dong-qin-2021 -figures "$FIGURES" "$OUT"/accuracy/*.json
+
+if [ "${EXPERIMENTS:-1}" = 1 ]; then
+	echo "l20-nmapg: sparsity (§6.4) and convergence (§6.5), scripts/l20experiments" >&2
+	nice -n 10 go run ./scripts/l20experiments -data "$data" -out docs/figures
+fi
+echo "l20-nmapg: reports in $OUT" >&2
