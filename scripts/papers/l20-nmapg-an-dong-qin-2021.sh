@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Reproduce the experiments of l20-nmapg-an-dong-qin-2021 (An, Dong & Qin,
-# "An exact penalty method for supervised multiclass feature selection via
-# the ℓ2,0 constraint", 2021, §6): the accuracy of 1-NN and of a linear SVM
-# (C = 1) in 5-fold cross-validation against K = 1…50 for ℓ2,0 (nmAPG),
+# Reproduce the experiments of l20-nmapg-an-dong-qin-2021 (N. T. An,
+# P. D. Dong & X. Qin, "Robust feature selection via nonconvex
+# sparsity-based methods", J. Nonlinear Var. Anal. 5 (2021) 59–77, §6):
+# the accuracy of 1-NN and of a linear SVM (C = 1) in 5-fold
+# cross-validation against K = 1…50 for ℓ2,0 (nmAPG),
 # RFS, TopK, ReliefF, Fisher, information gain and t-test (Figs. 2 and 3,
 # §6.3), with the redundancy rate of the selected features (Fig. 1, §6.2)
 # from the same reports; then the sparsity (§6.4, Fig. 4) and convergence
