@@ -17,7 +17,13 @@ chose the best result"); the table also gives each variant's mean.
 
 -paper rfs-nie-2010 adds the paper's Table 1 values (K = 20 and 80, from
 scripts/table1.py) beside ours.
+
+Reports named leaky-DATASET-METHOD[~NAME=VALUE…][-kK]-seedS.json (the
+leaky comparison of scripts/papers/l20-nmapg-an-dong-qin-2021.sh: a feature
+subset chosen on all samples, then cross-validated) are summarised
+separately, under "with the leak".
 """
+import re
 import json
 import os
 import sys
@@ -35,7 +41,7 @@ def variant_label(res, swept):
 
 
 def load(paths):
-    """(dataset, classifier) -> method -> variant -> K -> [accuracy per seed], and the K lists."""
+    """(dataset, classifier, "" or "leaky") -> method -> variant -> K -> [accuracy per seed], and the K lists."""
     acc = defaultdict(lambda: defaultdict(lambda: defaultdict(lambda: defaultdict(list))))
     red = defaultdict(list)  # (dataset, method) -> [mean RED over K, per seed and variant]
     ks, seeds = {}, defaultdict(set)
@@ -43,8 +49,18 @@ def load(paths):
         with open(p) as f:
             r = json.load(f)
         ds = os.path.basename(r["dataset"]["name"]).split(".")[0]
-        ks[ds] = r["k"]
         seeds[ds].add(r["request"]["eval"]["seed"])
+        base = os.path.basename(p)
+        if base.startswith("leaky-"):
+            # One method variant's subset, chosen on all samples.
+            tag = re.sub(r"(-k\d+)?-seed\d+\.json$", "", base[len("leaky-" + ds + "-"):])
+            method, *params = tag.split("~")
+            v = " ".join([method, *params])
+            for c, cls in enumerate(r["classifiers"]):
+                for i, k in enumerate(r["k"]):
+                    acc[(ds, cls.split("(")[0], "leaky")][method][v][k].append(100 * r["results"][0]["accuracy"][c]["mean"][i])
+            continue
+        ks[ds] = r["k"]
         # The parameters that differ between variants of one method.
         by_method = defaultdict(list)
         for res in r["results"]:
@@ -58,7 +74,7 @@ def load(paths):
                 for i, k in enumerate(r["k"]):
                     a = res["accuracy"][c]["mean"][i]
                     if a is not None:
-                        acc[(ds, name)][res["method"]][v][k].append(100 * a)
+                        acc[(ds, name, "")][res["method"]][v][k].append(100 * a)
             rr = (res.get("redundancy") or {}).get("mean") or []
             rr = [x for x in rr if x is not None]
             if rr:
@@ -138,11 +154,11 @@ def main(args):
         import table1 as t1
         table1 = {(ds, k, m): vals[j] for ds, byk in t1.PAPER.items() for k, vals in byk.items()
                   for j, m in enumerate(t1.METHODS)}
-    for (ds, cls) in sorted(acc):
-        ks = ks_of[ds]
+    for (ds, cls, leak) in sorted(acc):
+        ks = ks_of.get(ds) or sorted({k for m in acc[(ds, cls, leak)].values() for v in m.values() for k in v})
         shown = [k for k in (5, 10, 20, 30, 50, 80) if k in ks]
-        methods = list(acc[(ds, cls)])
-        cs = {m: curves(acc[(ds, cls)][m], ks) for m in methods}
+        methods = list(acc[(ds, cls, leak)])
+        cs = {m: curves(acc[(ds, cls, leak)][m], ks) for m in methods}
         best_at = defaultdict(int)
         for i in range(len(ks)):
             vals = {m: cs[m][0][i] for m in methods if cs[m][0][i] is not None}
@@ -150,7 +166,7 @@ def main(args):
             for m, v in vals.items():
                 if v >= top - 1e-9:
                     best_at[m] += 1
-        print(f"\n{ds}, {cls}: mean over {len(seeds[ds])} fold seed(s) of the 5-fold mean accuracy (%)"
+        print(f"\n{ds}, {cls}{', WITH THE LEAK (selection on all samples)' if leak else ''}: mean over {len(seeds[ds])} fold seed(s) of the 5-fold mean accuracy (%)"
               + (" (the paper's Table 1 value in parentheses)" if table1 else ""))
         print("\n| method | " + " | ".join(f"K = {k}" for k in shown) + f" | mean over K = {ks[0]}…{ks[-1]} | best at (of {len(ks)} K) | mean RED |")
         print("|---|" + "---|" * (len(shown) + 3))
@@ -162,7 +178,7 @@ def main(args):
                 p = table1.get((ds, k, m))
                 cells.append(f"{y:.2f}" + (f" ({p:g})" if p is not None else ""))
             vals = [y for y in best if y is not None]
-            r = red.get((ds, m))
+            r = None if leak else red.get((ds, m))
             name = TITLES.get(m, m) + (" (best γ at each K)" if len(per) > 1 else "")
             print(f"| {name} | " + " | ".join(cells) + f" | {mean(vals):.2f} | {best_at[m]} | "
                   + (f"{mean(r):.3f}" if r else "—") + " |")
@@ -173,8 +189,8 @@ def main(args):
                           + f" | {mean(vv):.2f} | | |")
         if figures:
             lines = [(TITLES.get(m, m), cs[m][0]) for m in methods]
-            name = f"{paper}-{ds}-{cls}.svg"
-            svg(os.path.join(figures, name), f"{ds}, {cls} ({len(seeds[ds])} seed(s))", ks, lines)
+            name = f"{paper}-{ds}-{cls}{'-leaky' if leak else ''}.svg"
+            svg(os.path.join(figures, name), f"{ds}, {cls}{', leaky' if leak else ''} ({len(seeds[ds])} seed(s))", ks, lines)
 
 
 if __name__ == "__main__":

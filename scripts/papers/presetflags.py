@@ -2,12 +2,19 @@
 """Print the `sparsefs eval` flags of a preset of ui/lab/presets.json.
 
   python3 scripts/papers/presetflags.py PRESET-ID
+  python3 scripts/papers/presetflags.py -variants PRESET-ID
 
 One flag or value a line (for bash's mapfile), the request the page builds
 for the preset: its methods and their parameters, K, classifiers and
 protocol (the seed is left to the caller). For a CLI without
 `eval -preset`.
+
+With -variants: one line per method variant, a parameter list swept into
+its values: the method's name, then its parameters as NAME=VALUE,
+space-separated (for `sparsefs select -method NAME -param NAME=VALUE`).
+With -klist: the preset's K, space-separated.
 """
+import itertools
 import json
 import os
 import sys
@@ -36,14 +43,35 @@ def flags(p):
     return out
 
 
-def main(pid):
+def variants(p):
+    out = []
+    for m in p["methods"]:
+        params = sorted(m.get("params", {}).items())
+        grids = [[f"{n}={v.strip()}" for v in value.split(",")] for n, value in params]
+        for combo in itertools.product(*grids):
+            out.append(" ".join([m["name"], *combo]))
+    return out
+
+
+def klist(p):
+    ks = []
+    for part in p["protocol"]["k"].replace(" ", "").split(","):
+        a = [int(x) for x in part.split(":")]
+        ks += list(range(a[0], a[1] + 1, a[2] if len(a) > 2 else 1)) if len(a) > 1 else a
+    return [" ".join(map(str, ks))]
+
+
+def main(pid, mode=flags):
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "..", "..", "ui", "lab", "presets.json")) as f:
         presets = {p["id"]: p for p in json.load(f)["presets"]}
     if pid not in presets:
         sys.exit(f"presetflags: no preset {pid}")
-    print("\n".join(flags(presets[pid])))
+    print("\n".join(mode(presets[pid])))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] in ("-variants", "-klist"):
+        main(sys.argv[2], {"-variants": variants, "-klist": klist}[sys.argv[1]])
+    else:
+        main(sys.argv[1])
