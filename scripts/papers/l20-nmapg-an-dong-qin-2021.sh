@@ -24,15 +24,14 @@
 # every 5th K), OUT (the reports, default a temporary directory), WORKERS
 # (default 2), FIGURES (where the SVG curves go, default
 # docs/papers/figures), EXPERIMENTS (1: also run scripts/l20experiments,
-# writing docs/figures, the default; 0: skip it), LEAKY (1: also run the
-# protocol with the leak, on LEAKY_DATASETS, default DATASETS).
+# writing docs/figures, the default; 0: skip it), LEAKY (1, the default:
+# also run the protocol with the leak, on LEAKY_DATASETS, default DATASETS;
+# 0: skip it).
 #
 # The paper does not say whether its selection saw the test folds. LEAKY=1
-# runs the leaky reading beside the leak-free one: each method variant of
-# the preset selects once on ALL the samples (sparsefs select; ℓ2,0 and
-# TopK once for every K, as they are fitted for a given K), and only the
-# classifiers are cross-validated on those features (sparsefs eval
-# -features), with the same folds.
+# runs the leaky reading beside the leak-free one (leaky_preset in
+# scripts/papers/evalpreset.sh): each method selects once on ALL the
+# samples, and only the classifiers are cross-validated on its features.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export GOTOOLCHAIN=go1.27.3 # the toolchain of build.sh
@@ -59,55 +58,14 @@ for ds in $DATASETS; do
 	done
 done
 
-# leaky DATAFILE DATASET: the leaky protocol for every variant of $PRESET.
-leaky() {
-	local file=$1 ds=$2 name params v k feats f seed tag
-	local ks
-	ks=$(/usr/bin/python3 scripts/papers/presetflags.py -klist "$PRESET")
-	local kmax=${ks##* }
-	mkdir -p "$OUT/leaky/select"
-	/usr/bin/python3 scripts/papers/presetflags.py -variants "$PRESET" | while read -r name params; do
-		local pflags=()
-		tag=$name
-		for v in $params; do
-			pflags+=(-param "$v")
-			[[ $v == k=* ]] || tag="$tag~$v"
-		done
-		if [ "$name" = l20 ] || [ "$name" = topk ]; then
-			for k in $ks; do
-				f="$OUT/leaky/select/$ds-$tag-k$k.json"
-				[ -s "$f" ] || nice -n 10 "$BIN" select -data "$file" -method "$name" ${pflags[@]+"${pflags[@]}"} -k "$k" -progress off >"$f"
-				feats=$(/usr/bin/python3 -c 'import json,sys; print(",".join(map(str, json.load(open(sys.argv[1]))["selected"])))' "$f")
-				for seed in $SEEDS; do
-					[ -s "$OUT/leaky/leaky-$ds-$tag-k$k-seed$seed.json" ] && continue
-					nice -n 10 "$BIN" eval -data "$file" "${cls[@]}" -features "$feats" -k "$k" -seed "$seed" -progress off >"$OUT/leaky/leaky-$ds-$tag-k$k-seed$seed.json"
-				done
-			done
-		else
-			f="$OUT/leaky/select/$ds-$tag.json"
-			[ -s "$f" ] || nice -n 10 "$BIN" select -data "$file" -method "$name" ${pflags[@]+"${pflags[@]}"} -k "$kmax" -progress off >"$f"
-			feats=$(/usr/bin/python3 -c 'import json,sys; print(",".join(map(str, json.load(open(sys.argv[1]))["selected"])))' "$f")
-			for seed in $SEEDS; do
-				[ -s "$OUT/leaky/leaky-$ds-$tag-seed$seed.json" ] && continue
-				nice -n 10 "$BIN" eval -data "$file" "${cls[@]}" -features "$feats" -k "${ks// /,}" -seed "$seed" -progress off >"$OUT/leaky/leaky-$ds-$tag-seed$seed.json"
-			done
-		fi
-	done
-}
-if [ "${LEAKY:-}" = 1 ]; then
-	# The preset's classifiers and folds, without its methods and K.
-	mapfile -t all < <(/usr/bin/python3 scripts/papers/presetflags.py "$PRESET")
-	cls=()
-	for ((i = 0; i < ${#all[@]}; i += 2)); do
-		case ${all[i]} in -classifier | -C | -neighbors | -cv | -holdout) cls+=("${all[i]}" "${all[i + 1]}") ;; esac
-	done
+if [ "${LEAKY:-1}" = 1 ]; then
 	for ds in ${LEAKY_DATASETS:-$DATASETS}; do
 		echo "l20-nmapg: $ds, each method selecting on all samples (leaky comparison)" >&2
-		leaky "$data/$ds.csv.gz" "$ds"
+		leaky_preset "$PRESET" "$data/$ds.csv.gz" "$ds" "$OUT/leaky"
 	done
 fi
 /usr/bin/python3 scripts/papers/curves.py -paper l20-nmapg-an-dong-qin-2021 -figures "$FIGURES" "$OUT"/accuracy/*.json \
-	$([ "${LEAKY:-}" = 1 ] && ls "$OUT"/leaky/*-seed*.json)
+	$([ "${LEAKY:-1}" = 1 ] && ls "$OUT"/leaky/*-seed*.json)
 
 if [ "${EXPERIMENTS:-1}" = 1 ]; then
 	echo "l20-nmapg: sparsity (§6.4) and convergence (§6.5), scripts/l20experiments" >&2
