@@ -167,7 +167,7 @@ def main(args):
                 if v >= top - 1e-9:
                     best_at[m] += 1
         print(f"\n{ds}, {cls}{', WITH THE LEAK (selection on all samples)' if leak else ''}: mean over {len(seeds[ds])} fold seed(s) of the 5-fold mean accuracy (%)"
-              + (" (the paper's Table 1 value in parentheses)" if table1 else ""))
+              + (" (the paper's Table 1 value in parentheses)" if any(d == ds for d, _, _ in table1) else ""))
         print("\n| method | " + " | ".join(f"K = {k}" for k in shown) + f" | mean over K = {ks[0]}…{ks[-1]} | best at (of {len(ks)} K) | mean RED |")
         print("|---|" + "---|" * (len(shown) + 3))
         for m in methods:
