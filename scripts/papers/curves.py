@@ -6,7 +6,8 @@
 Each report is one dataset and one fold seed (as the scripts under
 scripts/papers write them). For every dataset and classifier this prints,
 per method, the accuracy (%) averaged over the seeds at a few K, its mean
-over all K of the report, the number of K at which the method is best, and
+over all K of the report, the number of K at which the method is best, the sum of its falls from
+one K to the next ("drops", how unsteady the curve is), and
 the mean redundancy rate of the selected features; and draws the curves as
 one SVG per dataset and classifier into DIR (when given).
 
@@ -96,6 +97,12 @@ def curves(variants, ks):
     return best, per
 
 
+def drops(curve):
+    """The sum of the curve's falls from one K to the next (points): 0 for a
+    curve that never falls as K grows."""
+    return sum(max(0.0, a - b) for a, b in zip(curve, curve[1:]))
+
+
 def svg(path, title, ks, lines, ylabel="accuracy (%)"):
     """A line chart: lines is [(label, [y or None per K])]."""
     w, h, l, r, t, b = 640, 400, 60, 170, 30, 45
@@ -158,6 +165,8 @@ def main(args):
         ks = ks_of.get(ds) or sorted({k for m in acc[(ds, cls, leak)].values() for v in m.values() for k in v})
         shown = [k for k in (5, 10, 20, 30, 50, 80) if k in ks]
         methods = list(acc[(ds, cls, leak)])
+        order = list(acc.get((ds, cls, ""), {}))  # the leaky tables in the leak-free order
+        methods.sort(key=lambda m: order.index(m) if m in order else len(order))
         cs = {m: curves(acc[(ds, cls, leak)][m], ks) for m in methods}
         best_at = defaultdict(int)
         for i in range(len(ks)):
@@ -168,8 +177,9 @@ def main(args):
                     best_at[m] += 1
         print(f"\n{ds}, {cls}{', WITH THE LEAK (selection on all samples)' if leak else ''}: mean over {len(seeds[ds])} fold seed(s) of the 5-fold mean accuracy (%)"
               + (" (the paper's Table 1 value in parentheses)" if any(d == ds for d, _, _ in table1) else ""))
-        print("\n| method | " + " | ".join(f"K = {k}" for k in shown) + f" | mean over K = {ks[0]}…{ks[-1]} | best at (of {len(ks)} K) | mean RED |")
-        print("|---|" + "---|" * (len(shown) + 3))
+        print("\n| method | " + " | ".join(f"K = {k}" for k in shown)
+              + f" | mean over K = {ks[0]}…{ks[-1]} | best at (of {len(ks)} K) | drops | mean RED |")
+        print("|---|" + "---|" * (len(shown) + 4))
         for m in methods:
             best, per = cs[m]
             cells = []
@@ -180,13 +190,18 @@ def main(args):
             vals = [y for y in best if y is not None]
             r = None if leak else red.get((ds, m))
             name = TITLES.get(m, m) + (" (best γ at each K)" if len(per) > 1 else "")
-            print(f"| {name} | " + " | ".join(cells) + f" | {mean(vals):.2f} | {best_at[m]} | "
+            print(f"| {name} | " + " | ".join(cells) + f" | {mean(vals):.2f} | {best_at[m]} | {drops(vals):.1f} | "
                   + (f"{mean(r):.3f}" if r else "—") + " |")
             if len(per) > 1:
                 for v, c in per.items():
                     vv = [y for y in c if y is not None]
                     print(f"| &nbsp;&nbsp;{v} | " + " | ".join(f"{c[ks.index(k)]:.2f}" for k in shown)
-                          + f" | {mean(vv):.2f} | | |")
+                          + f" | {mean(vv):.2f} | | {drops(vv):.1f} | |")
+        if "l20" in cs and "topk" in cs:
+            # The paper's claim that ℓ2,0 beats TopK "where K is quite large, e.g., K > 20".
+            d = [a - b for k, a, b in zip(ks, cs["l20"][0], cs["topk"][0]) if k > 20 and a is not None and b is not None]
+            if d:
+                print(f"\nℓ2,0 minus TopK for K > 20: mean {mean(d):+.2f} points, ahead at {sum(x > 0 for x in d)} of {len(d)} K.")
         if figures:
             lines = [(TITLES.get(m, m), cs[m][0]) for m in methods]
             name = f"{paper}-{ds}-{cls}{'-leaky' if leak else ''}.svg"
