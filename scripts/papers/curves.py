@@ -97,6 +97,17 @@ def curves(variants, ks):
     return best, per
 
 
+def margins(by_method, own, ks):
+    """For each seed, the mean over K of method own's accuracy minus that of
+    the best other method (a method's variants: their best at each K)."""
+    def per_seed(variants):
+        n = min(len(v) for by_k in variants.values() for v in by_k.values())
+        return [mean([max(by_k[k][j] for by_k in variants.values()) for k in ks]) for j in range(n)]
+    seeds = {m: per_seed(v) for m, v in by_method.items()}
+    n = min(len(v) for v in seeds.values())
+    return [seeds[own][j] - max(v[j] for m, v in seeds.items() if m != own) for j in range(n)]
+
+
 def drops(curve):
     """The sum of the curve's falls from one K to the next (points): 0 for a
     curve that never falls as K grows."""
@@ -161,6 +172,8 @@ def main(args):
         import table1 as t1
         table1 = {(ds, k, m): vals[j] for ds, byk in t1.PAPER.items() for k, vals in byk.items()
                   for j, m in enumerate(t1.METHODS)}
+    own = {"rfs-nie-2010": "rfs", "l20-nmapg-an-dong-qin-2021": "l20"}.get(paper)
+    summary = defaultdict(dict)  # (classifier, leak) -> dataset -> method -> mean over K
     for (ds, cls, leak) in sorted(acc):
         ks = ks_of.get(ds) or sorted({k for m in acc[(ds, cls, leak)].values() for v in m.values() for k in v})
         shown = [k for k in (5, 10, 20, 30, 50, 80) if k in ks]
@@ -188,6 +201,7 @@ def main(args):
                 p = table1.get((ds, k, m))
                 cells.append(f"{y:.2f}" + (f" ({p:g})" if p is not None else ""))
             vals = [y for y in best if y is not None]
+            summary[(cls, leak)].setdefault(ds, {})[m] = mean(vals)
             r = None if leak else red.get((ds, m))
             name = TITLES.get(m, m) + (" (best γ at each K)" if len(per) > 1 else "")
             print(f"| {name} | " + " | ".join(cells) + f" | {mean(vals):.2f} | {best_at[m]} | {drops(vals):.1f} | "
@@ -197,6 +211,9 @@ def main(args):
                     vv = [y for y in c if y is not None]
                     print(f"| &nbsp;&nbsp;{v} | " + " | ".join(f"{c[ks.index(k)]:.2f}" for k in shown)
                           + f" | {mean(vv):.2f} | | {drops(vv):.1f} | |")
+        if own in cs and not leak:
+            print(f"\n{TITLES[own]} minus the best other method, mean over K, seed by seed: "
+                  + " ".join(f"{d:+.1f}" for d in margins(acc[(ds, cls, leak)], own, ks)))
         if "l20" in cs and "topk" in cs:
             # The paper's claim that ℓ2,0 beats TopK "where K is quite large, e.g., K > 20".
             d = [a - b for k, a, b in zip(ks, cs["l20"][0], cs["topk"][0]) if k > 20 and a is not None and b is not None]
@@ -206,6 +223,22 @@ def main(args):
             lines = [(TITLES.get(m, m), cs[m][0]) for m in methods]
             name = f"{paper}-{ds}-{cls}{'-leaky' if leak else ''}.svg"
             svg(os.path.join(figures, name), f"{ds}, {cls}{', leaky' if leak else ''} ({len(seeds[ds])} seed(s))", ks, lines)
+
+    for (cls, leak), rows in sorted(summary.items()):
+        methods = list(next(iter(rows.values())))
+        print(f"\nSummary, {cls}{', with the leak' if leak else ', leak-free'}: the mean accuracy over K (%), "
+              "the best of each row in bold, and the rank of each method in brackets")
+        print("\n| dataset | " + " | ".join(TITLES.get(m, m) for m in methods) + " |")
+        print("|---|" + "---|" * len(methods))
+        for ds, v in rows.items():
+            cells = []
+            for m in methods:
+                if m not in v:
+                    cells.append("—")
+                    continue
+                rank = 1 + sum(x > v[m] for x in v.values())
+                cells.append((f"**{v[m]:.1f}**" if rank == 1 else f"{v[m]:.1f}") + f" [{rank}]")
+            print(f"| {ds} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
