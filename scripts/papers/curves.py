@@ -184,6 +184,8 @@ def main(args):
         best_at = defaultdict(int)
         for i in range(len(ks)):
             vals = {m: cs[m][0][i] for m in methods if cs[m][0][i] is not None}
+            if not vals:
+                continue
             top = max(vals.values())
             for m, v in vals.items():
                 if v >= top - 1e-9:
@@ -199,7 +201,7 @@ def main(args):
             for k in shown:
                 y = best[ks.index(k)]
                 p = table1.get((ds, k, m))
-                cells.append(f"{y:.2f}" + (f" ({p:g})" if p is not None else ""))
+                cells.append(("—" if y is None else f"{y:.2f}") + (f" ({p:g})" if p is not None else ""))
             vals = [y for y in best if y is not None]
             summary[(cls, leak)].setdefault(ds, {})[m] = mean(vals)
             r = None if leak else red.get((ds, m))
@@ -209,7 +211,7 @@ def main(args):
             if len(per) > 1:
                 for v, c in per.items():
                     vv = [y for y in c if y is not None]
-                    print(f"| &nbsp;&nbsp;{v} | " + " | ".join(f"{c[ks.index(k)]:.2f}" for k in shown)
+                    print(f"| &nbsp;&nbsp;{v} | " + " | ".join("—" if c[ks.index(k)] is None else f"{c[ks.index(k)]:.2f}" for k in shown)
                           + f" | {mean(vv):.2f} | | {drops(vv):.1f} | |")
         if own in cs and not leak:
             print(f"\n{TITLES[own]} minus the best other method, mean over K, seed by seed: "
