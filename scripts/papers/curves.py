@@ -174,6 +174,7 @@ def main(args):
                   for j, m in enumerate(t1.METHODS)}
     own = {"rfs-nie-2010": "rfs", "l20-nmapg-an-dong-qin-2021": "l20"}.get(paper)
     summary = defaultdict(dict)  # (classifier, leak) -> dataset -> method -> mean over K
+    unsteady = defaultdict(dict)  # the same -> the curve's drops
     for (ds, cls, leak) in sorted(acc):
         ks = ks_of.get(ds) or sorted({k for m in acc[(ds, cls, leak)].values() for v in m.values() for k in v})
         shown = [k for k in (5, 10, 20, 30, 50, 80) if k in ks]
@@ -204,6 +205,7 @@ def main(args):
                 cells.append(("—" if y is None else f"{y:.2f}") + (f" ({p:g})" if p is not None else ""))
             vals = [y for y in best if y is not None]
             summary[(cls, leak)].setdefault(ds, {})[m] = mean(vals)
+            unsteady[(cls, leak)].setdefault(ds, {})[m] = drops(vals)
             r = None if leak else red.get((ds, m))
             name = TITLES.get(m, m) + (" (best γ at each K)" if len(per) > 1 else "")
             print(f"| {name} | " + " | ".join(cells) + f" | {mean(vals):.2f} | {best_at[m]} | {drops(vals):.1f} | "
@@ -241,6 +243,21 @@ def main(args):
                 rank = 1 + sum(x > v[m] for x in v.values())
                 cells.append((f"**{v[m]:.1f}**" if rank == 1 else f"{v[m]:.1f}") + f" [{rank}]")
             print(f"| {ds} | " + " | ".join(cells) + " |")
+        print(f"\nDrops, {cls}{', with the leak' if leak else ', leak-free'}: the sum of each curve's falls from one K to the next (points)")
+        print("\n| dataset | " + " | ".join(TITLES.get(m, m) for m in methods) + " |")
+        print("|---|" + "---|" * len(methods))
+        for ds, v in unsteady[(cls, leak)].items():
+            print(f"| {ds} | " + " | ".join(f"{v[m]:.1f}" if m in v else "—" for m in methods) + " |")
+    if red:
+        methods = list(dict.fromkeys(m for _, m in red))
+        print("\nRedundancy rate of the selected features, leak-free: mean over K, the training parts and the seeds")
+        print("\n| dataset | " + " | ".join(TITLES.get(m, m) for m in methods) + " |")
+        print("|---|" + "---|" * len(methods))
+        for ds in sorted({d for d, _ in red}):
+            v = {m: mean(red[(ds, m)]) for m in methods if red.get((ds, m))}
+            low = min(v.values())
+            print(f"| {ds} | " + " | ".join(("—" if m not in v else (f"**{v[m]:.3f}**" if v[m] == low else f"{v[m]:.3f}"))
+                                           for m in methods) + " |")
 
 
 if __name__ == "__main__":
