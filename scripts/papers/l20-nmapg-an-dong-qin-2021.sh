@@ -34,35 +34,16 @@
 # samples, and only the classifiers are cross-validated on its features.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export GOTOOLCHAIN=go1.27.3 # the toolchain of build.sh
 BIN=${1:-bin/sparsefs}
-[ -x "$BIN" ] || go build -trimpath -o "$BIN" ./cmd/sparsefs
-# shellcheck source=scripts/datadir.sh
-. scripts/datadir.sh ""
-# shellcheck source=scripts/papers/evalpreset.sh
-. scripts/papers/evalpreset.sh
 DATASETS=${DATASETS:-leukemia lymphoma Yale warpPIE10P COIL20 Isolet USPS}
 SEEDS=${SEEDS:-1 2 3 4 5 6 7 8 9 10}
 PRESET=${PRESET:-l20-nmapg-an-dong-qin-2021}
-OUT=${OUT:-$(mktemp -d)}
-WORKERS=${WORKERS:-2}
-FIGURES=${FIGURES:-docs/papers/figures}
-mkdir -p "$OUT/accuracy" "$FIGURES"
+# shellcheck source=scripts/papers/evalpreset.sh
+. scripts/papers/evalpreset.sh
 
-for ds in $DATASETS; do
-	for seed in $SEEDS; do
-		f="$OUT/accuracy/$ds-seed$seed.json"
-		[ -s "$f" ] && continue # a report of an earlier, interrupted run
-		echo "l20-nmapg: $PRESET, $ds, seed $seed" >&2
-		eval_preset "$PRESET" "$data/$ds.csv.gz" "$seed" "$f"
-	done
-done
-
+run_preset "$PRESET" "$OUT/accuracy"
 if [ "${LEAKY:-1}" = 1 ]; then
-	for ds in ${LEAKY_DATASETS:-$DATASETS}; do
-		echo "l20-nmapg: $ds, each method selecting on all samples (leaky comparison)" >&2
-		leaky_preset "$PRESET" "$data/$ds.csv.gz" "$ds" "$OUT/leaky"
-	done
+	leaky_preset "$PRESET" "$OUT/leaky"
 fi
 /usr/bin/python3 scripts/papers/curves.py -paper l20-nmapg-an-dong-qin-2021 -figures "$FIGURES" "$OUT"/accuracy/*.json \
 	$([ "${LEAKY:-1}" = 1 ] && ls "$OUT"/leaky/*-seed*.json)

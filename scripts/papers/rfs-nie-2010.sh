@@ -29,33 +29,15 @@
 # add the leaky comparison; 0: skip it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export GOTOOLCHAIN=go1.27.3 # the toolchain of build.sh
 BIN=${1:-bin/sparsefs}
-[ -x "$BIN" ] || go build -trimpath -o "$BIN" ./cmd/sparsefs
-# shellcheck source=scripts/datadir.sh
-. scripts/datadir.sh ""
-# shellcheck source=scripts/papers/evalpreset.sh
-. scripts/papers/evalpreset.sh
 DATASETS=${DATASETS:-ALLAML GLIOMA Prostate_GE lung_discrete nci9 arcene}
 SEEDS=${SEEDS:-1 2 3 4 5}
-OUT=${OUT:-$(mktemp -d)}
-WORKERS=${WORKERS:-2}
-FIGURES=${FIGURES:-docs/papers/figures}
-mkdir -p "$OUT/fig1" "$FIGURES"
+# shellcheck source=scripts/papers/evalpreset.sh
+. scripts/papers/evalpreset.sh
 
-for ds in $DATASETS; do
-	for seed in $SEEDS; do
-		f="$OUT/fig1/$ds-seed$seed.json"
-		[ -s "$f" ] && continue # a report of an earlier, interrupted run
-		echo "rfs-nie-2010: Fig. 1, $ds, seed $seed" >&2
-		eval_preset rfs-nie-2010-fig1 "$data/$ds.csv.gz" "$seed" "$f"
-	done
-done
+run_preset rfs-nie-2010-fig1 "$OUT/fig1"
 if [ "${LEAKY:-1}" = 1 ]; then
-	for ds in $DATASETS; do
-		echo "rfs-nie-2010: Fig. 1, $ds, each method selecting on all samples (leaky comparison)" >&2
-		leaky_preset rfs-nie-2010-fig1 "$data/$ds.csv.gz" "$ds" "$OUT/fig1-leaky"
-	done
+	leaky_preset rfs-nie-2010-fig1 "$OUT/fig1-leaky"
 fi
 /usr/bin/python3 scripts/papers/curves.py -paper rfs-nie-2010 -figures "$FIGURES" "$OUT"/fig1/*.json \
 	$([ "${LEAKY:-1}" = 1 ] && ls "$OUT"/fig1-leaky/*-seed*.json)
