@@ -213,22 +213,20 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 	// pursuit (certifiedStop: at any stop, and the accelerated iteration
 	// goes on until the gap is certified where the dual was solved for;
 	// the smoothed Newton minimum may replace the answer), for r > 1 from
-	// the polish.
+	// the polish or the loss gradient (certifiedStopSmooth: the iteration
+	// goes on until the gap is certified).
 	var cert *Certificate
 	if mdl.r == 1 && mdl.p == 1 {
 		if cert, run, err = sol.certifiedStop(ctx, &inner, run); err != nil {
 			return nil, err
 		}
 	}
-	if sol.accel && run.Status == Converged && mdl.r > 1 {
+	if sol.accel && mdl.r > 1 {
 		// The polish (see irls.polish) counts as one more iteration of
-		// the trace when it lowered J.
-		var polished bool
-		cert, polished = sol.polish(ctx, sol.work)
-		if polished {
-			run.Iterations++
-			run.Objective = sol.obj
-			run.Trace = append(run.Trace, sol.obj)
+		// the trace when it lowered J; where it does not certify, the
+		// iteration goes on (certifiedStopSmooth).
+		if cert, run, err = sol.certifiedStopSmooth(ctx, &inner, run); err != nil {
+			return nil, err
 		}
 	}
 	if mdl.p == 1 && mdl.r >= 1 {
