@@ -845,6 +845,11 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 	if d.P == 1 && s.fullRowRank && lastOK && run.Iterations > 0 && run.Objective > 0 {
 		dual := s.marginsLowerBound()
 		res.Certificate = &Certificate{Gap: (run.Objective - dual) / run.Objective, Dual: dual, Support: NonzeroRows(res.Scores, SparsityTol)}
+	}
+	if d.P == 1 {
+		// Without full row rank (P = XX⁺) there is no certificate: the
+		// dual's sign constraints on PΛ leave no point that is cheap to
+		// make feasible. The status and a note say so.
 		res.Status = uncertified("dso", res.Certificate, run.Objective, res.Status, &notes)
 	}
 	if skipped > 0 {

@@ -459,3 +459,21 @@ func TestDSOCertifiedStop(t *testing.T) {
 		}
 	}
 }
+
+// With more samples than features (no full row rank: P = XX⁺) dso with
+// p = 1 has no certificate; its answer must not be reported as converged
+// silently: status converged_uncertified and a note saying that no gap
+// could be certified (before: status converged, no note).
+func TestDSONoCertificateIsReported(t *testing.T) {
+	res, err := DSO{P: 1}.Fit(context.Background(), randomProblem(40, 6, 3, 9), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noted := false
+	for _, n := range res.Notes {
+		noted = noted || strings.Contains(n, "no duality gap could be certified")
+	}
+	if res.Certificate != nil || res.Status != Uncertified || !noted {
+		t.Errorf("status %s, certificate %+v, notes %q: want converged_uncertified, none, and the note", res.Status, res.Certificate, res.Notes)
+	}
+}
