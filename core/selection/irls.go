@@ -134,7 +134,7 @@ var (
 	irlsSolverParam = Param{Name: "solver", Default: float64(IRLSAccelerated), Choices: []string{"accelerated", "irls"},
 		Doc: "for the convex cases (p = 1, r ≥ 1): accelerated (Algorithm 1 with safeguarded Anderson acceleration of its weights, default) or irls (Algorithm 1 as published); the same optimum, the objective never rises"}
 	irlsTolParam = Param{Name: "tol", Default: DefaultTolerance, Min: 0, Max: 1, MinOpen: true,
-		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last two plain IRLS steps whose decreases are not growing (accelerated); for r = p = 1 the accelerated iteration then goes on with tol/10 until its certified duality gap is at most 1e-6 where the dual is solved for (status converged_uncertified where it is not)"}
+		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last two plain IRLS steps whose decreases are not growing (accelerated); for p = 1 the accelerated iteration then goes on with tol/10 until its certified duality gap is at most 1e-6 (for r = 1 where the dual is solved for; for r > 1 while the gap keeps falling), else status converged_uncertified"}
 )
 
 // Constants of the engine (see irlsModel).
