@@ -817,10 +817,11 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 			return tol, true
 		}
 		gap := func() float64 {
-			if !lastOK || !(run.Objective > 0) {
+			obj := s.objective()
+			if !lastOK || !(obj > 0) {
 				return 0 // no certificate to be had
 			}
-			return (run.Objective - s.marginsLowerBound()) / run.Objective
+			return (obj - s.marginsLowerBound()) / obj
 		}
 		run, err = certifyRounds(ctx, st, run, certStall, tighten, step, gap)
 	}
