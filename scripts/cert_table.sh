@@ -29,16 +29,8 @@ bin=${1:-bin/sparsefs}
 # shellcheck source=scripts/datadir.sh
 . scripts/datadir.sh "${2:-}"
 limit=${LIMIT:-60}
-declare -A args=(
-	[rfs]="-method rfs"
-	[gsr_r1p1]="-method gsr -param r=1 -param p=1"
-	[mtfs]="-method mtfs"
-	[dso_p1]="-method dso -param p=1"
-	[exl21]="-method exl21"
-	[elasso]="-method elasso"
-	[l1svm]="-method l1svm"
-)
-# The same models as bench_irls.mjs --model specs.
+# The models: label → bench_irls.mjs --model spec (METHOD[:K=V,...]), from
+# which the CLI's flags are made.
 declare -A specs=(
 	[rfs]="rfs"
 	[gsr_r1p1]="gsr:r=1,p=1"
@@ -48,6 +40,14 @@ declare -A specs=(
 	[elasso]="elasso"
 	[l1svm]="l1svm"
 )
+# cliArgs prints the CLI flags of a spec.
+cliArgs() {
+	local method=${1%%:*} params=
+	[ "$method" != "$1" ] && params=${1#*:}
+	printf -- '-method %s' "$method"
+	local IFS=,
+	for kv in $params; do printf -- ' -param %s' "$kv"; done
+}
 methods=${METHODS:-"rfs gsr_r1p1 mtfs dso_p1 exl21 elasso l1svm"}
 files=()
 if [ -z "${DATASETS:-}" ]; then
@@ -67,16 +67,16 @@ trap 'rm -rf "$tmp"' EXIT
 for f in "${files[@]}"; do
 	for m in $methods; do
 		# shellcheck disable=SC2086
-		if out=$(timeout "$limit" "$bin" select -data "$f" ${args[$m]} 2>/dev/null); then
+		if out=$(timeout "$limit" "$bin" select -data "$f" $(cliArgs "${specs[$m]}") 2>/dev/null); then
 			printf '%s' "$out" | python3 -c '
 import json, os, sys
 r = json.load(sys.stdin)
 c = r.get("certificate")
-print(json.dumps({"data": os.path.basename(sys.argv[1]), "model": sys.argv[2], "samples": r["dataset"]["samples"], "features": r["dataset"]["features"],
+print(json.dumps({"data": os.path.basename(sys.argv[1]), "model": sys.argv[2], "spec": sys.argv[3], "samples": r["dataset"]["samples"], "features": r["dataset"]["features"],
                   "gap": c["gap"] if c else None, "iterations": r["iterations"], "stop": r["stop"], "seconds": r["seconds"]}))
-' "$f" "$m" >>"$tmp/native.jsonl"
+' "$f" "$m" "${specs[$m]}" >>"$tmp/native.jsonl"
 		else
-			printf '{"data": "%s", "model": "%s", "timeout": true}\n' "$(basename "$f")" "$m" >>"$tmp/native.jsonl"
+			printf '{"data": "%s", "model": "%s", "spec": "%s", "timeout": true}\n' "$(basename "$f")" "$m" "${specs[$m]}" >>"$tmp/native.jsonl"
 		fi
 	done
 done
@@ -86,10 +86,9 @@ if [ "${BROWSER:-}" = 1 ]; then
 	for m in $methods; do models+=(--model "${specs[$m]}"); done
 	node e2e/bench/bench_irls.mjs --repeat 1 "${models[@]}" "${files[@]}" >"$tmp/browser.jsonl"
 fi
-python3 - "$tmp/native.jsonl" "$tmp/browser.jsonl" "$limit" "${BROWSER:-}" "$methods" <<'EOF'
+python3 - "$tmp/native.jsonl" "$tmp/browser.jsonl" "$limit" "${BROWSER:-}" <<'EOF'
 import json, sys
-native_file, browser_file, limit, browser, methods = sys.argv[1:6]
-spec = {"rfs": "rfs", "gsr_r1p1": "gsr:r=1,p=1", "mtfs": "mtfs", "dso_p1": "dso:p=1", "exl21": "exl21", "elasso": "elasso", "l1svm": "l1svm"}
+native_file, browser_file, limit, browser = sys.argv[1:5]
 web = {}
 for line in open(browser_file):
     r = json.loads(line)
@@ -111,7 +110,7 @@ for line in open(native_file):
     else:
         row = "| %s | %d × %d | %s | %s |" % (name, r["samples"], r["features"], r["model"], cell(r["gap"], r["iterations"], r["stop"], r["seconds"]))
     if browser == "1":
-        w = web.get((r["data"], spec[r["model"]]))
+        w = web.get((r["data"], r["spec"]))
         if w is None or "error" in w:
             row += " %s | | | |" % (w["error"] if w else "not run")
         else:
