@@ -117,18 +117,15 @@ func sub(a General, i, j, r, c int) General {
 	return General{Rows: r, Cols: c, Stride: a.Stride, Data: a.Data[i*a.Stride+j : (i+r-1)*a.Stride+j+c]}
 }
 
-// forwardBlock solves L[i0:i1, i0:i1]·Y = B[i0:i1] in place, row by row.
+// forwardBlock solves L[i0:i1, i0:i1]·Y = B[i0:i1] in place, row by row:
+// y_i = (b_i − Σ_{i0≤j<i} l_ij·y_j)/l_ii, the sum taken in the order of j
+// (subComb).
 func forwardBlock(l, b General, i0, i1 int) {
 	k := b.Cols
 	for i := i0; i < i1; i++ {
 		bi := b.Data[i*b.Stride : i*b.Stride+k]
-		li := l.Data[i*l.Stride : i*l.Stride+i+1]
-		for j := i0; j < i; j++ {
-			if v := li[j]; v != 0 {
-				axpy(bi, -v, b.Data[j*b.Stride:j*b.Stride+k])
-			}
-		}
-		inv := 1 / li[i]
+		subComb(bi, l.Data, i*l.Stride+i0, 1, b.Data, i0*b.Stride, b.Stride, i-i0)
+		inv := 1 / l.Data[i*l.Stride+i]
 		for t := range bi {
 			bi[t] *= inv
 		}
@@ -136,21 +133,16 @@ func forwardBlock(l, b General, i0, i1 int) {
 }
 
 // backBlock solves L[i0:i1, i0:i1]ᵀ·X = Y[i0:i1] in place, from the last
-// row up: x_i = y_i/l_ii, then y_j −= l_ij·x_i for i0 ≤ j < i (row i of L
-// is contiguous).
+// row up: x_j = (y_j − Σ_{j<i<i1} l_ij·x_i)/l_jj, the sum taken from the
+// last i down (column j of L, read with the stride of L).
 func backBlock(l, b General, i0, i1 int) {
 	k := b.Cols
-	for i := i1 - 1; i >= i0; i-- {
-		bi := b.Data[i*b.Stride : i*b.Stride+k]
-		li := l.Data[i*l.Stride : i*l.Stride+i+1]
-		inv := 1 / li[i]
-		for t := range bi {
-			bi[t] *= inv
-		}
-		for j := i0; j < i; j++ {
-			if v := li[j]; v != 0 {
-				axpy(b.Data[j*b.Stride:j*b.Stride+k], -v, bi)
-			}
+	for j := i1 - 1; j >= i0; j-- {
+		bj := b.Data[j*b.Stride : j*b.Stride+k]
+		subComb(bj, l.Data, (i1-1)*l.Stride+j, -l.Stride, b.Data, (i1-1)*b.Stride, -b.Stride, i1-1-j)
+		inv := 1 / l.Data[j*l.Stride+j]
+		for t := range bj {
+			bj[t] *= inv
 		}
 	}
 }

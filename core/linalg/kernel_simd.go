@@ -13,10 +13,16 @@ import "simd"
 // products and sums as in the scalar tiles, so the results are identical.
 func kern4x4simd(a, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
 	var c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s
-	for len(a) >= 4 && len(b) >= 4 {
-		bl := simd.LoadFloat64s(b[0:2])
-		bh := simd.LoadFloat64s(b[2:4])
-		x := simd.BroadcastFloat64s(a[0])
+	var bl, bh, x simd.Float64s
+	// Two steps per pass: Go's wasm code goes through its block dispatch
+	// on every jump, so halving the loop's back edges is worth 1.2–1.4×
+	// (node, CPU time of the tile in L1: 8.5–8.9 GFLOP/s against 6.1–7.3
+	// for one step per pass; four steps per pass and a 4×6 tile ran
+	// 7.1–8.2).
+	for len(a) >= 8 && len(b) >= 8 {
+		bl = simd.LoadFloat64s(b[0:2])
+		bh = simd.LoadFloat64s(b[2:4])
+		x = simd.BroadcastFloat64s(a[0])
 		c0l = c0l.Add(x.Mul(bl))
 		c0h = c0h.Add(x.Mul(bh))
 		x = simd.BroadcastFloat64s(a[1])
@@ -28,8 +34,103 @@ func kern4x4simd(a, b []float64, alpha float64, c []float64, ldc, rows, cols int
 		x = simd.BroadcastFloat64s(a[3])
 		c3l = c3l.Add(x.Mul(bl))
 		c3h = c3h.Add(x.Mul(bh))
-		a, b = a[4:], b[4:]
+		bl = simd.LoadFloat64s(b[4:6])
+		bh = simd.LoadFloat64s(b[6:8])
+		x = simd.BroadcastFloat64s(a[4])
+		c0l = c0l.Add(x.Mul(bl))
+		c0h = c0h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a[5])
+		c1l = c1l.Add(x.Mul(bl))
+		c1h = c1h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a[6])
+		c2l = c2l.Add(x.Mul(bl))
+		c2h = c2h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a[7])
+		c3l = c3l.Add(x.Mul(bl))
+		c3h = c3h.Add(x.Mul(bh))
+		a, b = a[8:], b[8:]
 	}
+	if len(a) >= 4 && len(b) >= 4 {
+		bl = simd.LoadFloat64s(b[0:2])
+		bh = simd.LoadFloat64s(b[2:4])
+		x = simd.BroadcastFloat64s(a[0])
+		c0l = c0l.Add(x.Mul(bl))
+		c0h = c0h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a[1])
+		c1l = c1l.Add(x.Mul(bl))
+		c1h = c1h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a[2])
+		c2l = c2l.Add(x.Mul(bl))
+		c2h = c2h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a[3])
+		c3l = c3l.Add(x.Mul(bl))
+		c3h = c3h.Add(x.Mul(bh))
+	}
+	storeTile4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, alpha, c, ldc, rows, cols)
+}
+
+// kern4x4simdRows is kern4x4simd reading the four rows of A in place
+// (a0…a3, one value of each per inner index) instead of a packed panel:
+// the same products and sums, so the same results.
+func kern4x4simdRows(a0, a1, a2, a3, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
+	var c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s
+	var bl, bh, x simd.Float64s
+	n := len(a0)
+	a1, a2, a3, b = a1[:n], a2[:n], a3[:n], b[:4*n]
+	k := 0
+	for ; k+2 <= n; k += 2 {
+		bk := b[4*k : 4*k+8]
+		bl = simd.LoadFloat64s(bk[0:2])
+		bh = simd.LoadFloat64s(bk[2:4])
+		x = simd.BroadcastFloat64s(a0[k])
+		c0l = c0l.Add(x.Mul(bl))
+		c0h = c0h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a1[k])
+		c1l = c1l.Add(x.Mul(bl))
+		c1h = c1h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a2[k])
+		c2l = c2l.Add(x.Mul(bl))
+		c2h = c2h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a3[k])
+		c3l = c3l.Add(x.Mul(bl))
+		c3h = c3h.Add(x.Mul(bh))
+		bl = simd.LoadFloat64s(bk[4:6])
+		bh = simd.LoadFloat64s(bk[6:8])
+		x = simd.BroadcastFloat64s(a0[k+1])
+		c0l = c0l.Add(x.Mul(bl))
+		c0h = c0h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a1[k+1])
+		c1l = c1l.Add(x.Mul(bl))
+		c1h = c1h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a2[k+1])
+		c2l = c2l.Add(x.Mul(bl))
+		c2h = c2h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a3[k+1])
+		c3l = c3l.Add(x.Mul(bl))
+		c3h = c3h.Add(x.Mul(bh))
+	}
+	if k < n {
+		bl = simd.LoadFloat64s(b[4*k : 4*k+2])
+		bh = simd.LoadFloat64s(b[4*k+2 : 4*k+4])
+		x = simd.BroadcastFloat64s(a0[k])
+		c0l = c0l.Add(x.Mul(bl))
+		c0h = c0h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a1[k])
+		c1l = c1l.Add(x.Mul(bl))
+		c1h = c1h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a2[k])
+		c2l = c2l.Add(x.Mul(bl))
+		c2h = c2h.Add(x.Mul(bh))
+		x = simd.BroadcastFloat64s(a3[k])
+		c3l = c3l.Add(x.Mul(bl))
+		c3h = c3h.Add(x.Mul(bh))
+	}
+	storeTile4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, alpha, c, ldc, rows, cols)
+}
+
+// storeTile4x4 adds alpha times the valid rows×cols part of the 4×4 tile
+// (c0l, c0h; …; c3l, c3h), one row in two vectors, to c.
+func storeTile4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s, alpha float64, c []float64, ldc, rows, cols int) {
 	if rows == 4 && cols == 4 {
 		al := simd.BroadcastFloat64s(alpha)
 		addRow2(c[0:4], al, c0l, c0h)
@@ -57,4 +158,4 @@ func addRow2(r []float64, alpha, lo, hi simd.Float64s) {
 }
 
 // tile4x4simd is the SIMD128 tile.
-var tile4x4simd = tile{4, kern4x4simd}
+var tile4x4simd = tile{nr: 4, kern: kern4x4simd, rows: kern4x4simdRows}
