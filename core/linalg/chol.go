@@ -2,11 +2,11 @@ package linalg
 
 import "math"
 
-// cholBlock is the block size of the blocked factorisation: below it the
-// unblocked (bordered, dot-product) form runs; above it, each block column
-// is factored unblocked and the trailing matrix updated by the packed
-// SYRK-style kernel (BenchmarkCholesky: 64 and 128 within 5%, 32 slower).
-const cholBlock = 96
+// The blocked factorisation works in blocks of cholBlock (set per build,
+// dispatch_js.go and dispatch_other.go): below it the unblocked (bordered,
+// dot-product) form runs; above it, each block column is factored
+// unblocked and the trailing matrix updated by the packed SYRK-style
+// kernel.
 
 // Cholesky factorises the symmetric positive definite n×n matrix a as
 // L·Lᵀ, overwriting its lower triangle with L and zeroing the strict upper
@@ -16,7 +16,7 @@ const cholBlock = 96
 //
 // In wasm it is a right-looking blocked factorisation (Golub & Van Loan,
 // Matrix Computations, 4th ed., §4.2.9) whose trailing updates run on the
-// packed kernels of this package; natively the same from order 200 where
+// packed kernels of this package; natively the same from order 128 where
 // the assembly tile runs, else gonum's Dpotrf (see cholesky in
 // dispatch_js.go and dispatch_other.go for the measurements).
 func Cholesky(a General) bool {
@@ -77,8 +77,8 @@ func cholUnblocked(a General, j0, jb int) bool {
 }
 
 // CholeskySolve solves L·Lᵀ·X = B in place for the factor l of Cholesky
-// (n×n) and B n×k. It runs the packed kernels in wasm and gonum's Dpotrs
-// natively.
+// (n×n) and B n×k. It runs the packed kernels in wasm and natively where
+// the assembly tile runs, else gonum's Dpotrs.
 func CholeskySolve(l General, b General) {
 	if l.Cols != l.Rows || b.Rows != l.Rows {
 		panic(ErrShape)
