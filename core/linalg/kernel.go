@@ -18,7 +18,7 @@ package linalg
 // GOEXPERIMENT=simd (Go 1.27.3) the 4×4 SIMD128 tile (kernel_simd.go) runs
 // at 7.4–7.5 GFLOP/s under node where 4×3 ran at 4.4–4.5 in the same run
 // (a loaded machine; docs/results.md#wasm-simd) and replaces 4×3; taking
-// two steps a pass, 8.5–8.9 (docs/results.md#wasm-simd-2).
+// two steps a pass, 10.9 (docs/results.md#wasm-simd-2).
 
 // mr is the number of rows of a tile (the width of a panel of op(A)).
 const mr = 4
