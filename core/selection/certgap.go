@@ -1,6 +1,9 @@
 package selection
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // certGap is the relative duality gap a convex model's answer is certified
 // to by default (Certificate.Gap ≤ certGap): the IRLS family's default
@@ -29,4 +32,52 @@ func uncertified(method string, cert *Certificate, obj float64, st Status, notes
 		return Uncertified
 	}
 	return st
+}
+
+// certifyRounds goes on with a fit whose stopping rule was met (run's
+// status Converged or MethodConverged) while gap() — the certified
+// relative gap at the current point — is above certGap: each round first
+// tightens the stopping rule (tighten returns the Settings.Tolerance the
+// round runs with, and false when there is nothing left to tighten), then
+// runs step on from where the fit stopped within the iterations s allows,
+// its iterations counted after run's. With stall > 0 it also ends when
+// stall rounds in a row have not halved the gap (the dual point rather
+// than the answer holds it up). It returns the run with the rounds'
+// iterations, trace and status.
+func certifyRounds(ctx context.Context, s *Settings, run Run, stall int, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
+	maxIter := s.maxIter()
+	g, stalled := gap(), 0
+	for (run.Status == Converged || run.Status == MethodConverged) && run.Iterations < maxIter && g > certGap && (stall <= 0 || stalled < stall) {
+		tol, ok := tighten()
+		if !ok {
+			break
+		}
+		off := run.Iterations
+		more := Settings{MaxIterations: maxIter - off, Tolerance: tol}
+		if s != nil && s.Progress != nil {
+			more.Progress = func(p Progress) {
+				p.Iteration += off
+				p.MaxIterations = maxIter
+				p.Fraction = float64(p.Iteration) / float64(maxIter)
+				s.Progress(p)
+			}
+		}
+		next, err := Iterate(ctx, &more, func(k int) (float64, Status, error) { return step(k + off) })
+		run.Iterations = off + next.Iterations
+		run.Trace = append(run.Trace, next.Trace...)
+		if next.Iterations > 0 {
+			run.Objective = next.Objective
+		}
+		run.Status = next.Status
+		if err != nil {
+			return run, err
+		}
+		g0 := g
+		if g = gap(); g > g0/2 {
+			stalled++
+		} else {
+			stalled = 0
+		}
+	}
+	return run, nil
 }
