@@ -3,6 +3,7 @@ package selection
 import (
 	"context"
 	"fmt"
+	"math"
 )
 
 // certGap is the relative duality gap a convex model's answer is certified
@@ -42,12 +43,20 @@ func uncertified(method string, cert *Certificate, obj float64, st Status, notes
 // runs step on from where the fit stopped within the iterations s allows,
 // its iterations counted after run's. With stall > 0 it also ends when
 // stall rounds in a row have not halved the gap (the dual point rather
-// than the answer holds it up). It returns the run with the rounds'
+// than the answer holds it up), and when the gap's rate of decrease so far
+// (linear in the iterations, as these first-order methods converge) would
+// not bring it to certGap within the iterations left (reachable): the
+// fit then stops as it is, uncertified, rather than spend its whole budget
+// on a gap it will not close. It returns the run with the rounds'
 // iterations, trace and status.
 func certifyRounds(ctx context.Context, s *Settings, run Run, stall int, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
 	maxIter := s.maxIter()
 	g, stalled := gap(), 0
+	g1, it1 := g, run.Iterations
 	for (run.Status == Converged || run.Status == MethodConverged) && run.Iterations < maxIter && g > certGap && (stall <= 0 || stalled < stall) {
+		if stall > 0 && !reachable(g1, g, run.Iterations-it1, maxIter-run.Iterations) {
+			break
+		}
 		tol, ok := tighten()
 		if !ok {
 			break
@@ -80,4 +89,19 @@ func certifyRounds(ctx context.Context, s *Settings, run Run, stall int, tighten
 		}
 	}
 	return run, nil
+}
+
+// reachable reports whether a gap that fell from g1 to g in n iterations
+// reaches certGap within left more at the same linear rate
+// (log g against the iterations); it is true before any iteration of the
+// continuation (n = 0) has measured a rate.
+func reachable(g1, g float64, n, left int) bool {
+	if n == 0 {
+		return true
+	}
+	if !(g < g1) {
+		return false
+	}
+	perIter := math.Log(g1/g) / float64(n)
+	return math.Log(g/certGap)/perIter <= float64(left)
 }
