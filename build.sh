@@ -97,12 +97,13 @@ build() {
 	done
 }
 
-# stamp_sw writes the build's version (a hash of every file of dist/) and
-# its file list into the service worker, so that a new build replaces the
-# old one in the browsers' caches.
+# stamp_sw writes the service worker: assets/wasm-load.js (which of the
+# workers' modules the browser runs) and assets/sw.js, with the build's
+# version (a hash of every file of dist/) and its file list, so that a new
+# build replaces the old one in the browsers' caches.
 stamp_sw() {
 	local dir=$1 files version list
-	cp assets/sw.js "$dir/sw.js"
+	cat assets/wasm-load.js assets/sw.js >"$dir/sw.js"
 	files=$(cd "$dir" && find . -type f ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)
 	version=$(cd "$dir" && printf '%s\n' "$files" | xargs sha256sum | sha256sum | cut -c1-16)
 	list=$(printf '%s\n' "$files" | sed 's/.*/"&"/' | paste -sd, -)
