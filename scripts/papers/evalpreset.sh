@@ -30,17 +30,10 @@ run_preset() {
 # eval_preset PRESET DATAFILE SEED OUTFILE runs `$BIN eval` with the
 # request the page builds for PRESET (ui/lab's presets.json) on DATAFILE
 # with fold seed SEED, $WORKERS units at once, at low priority, and writes
-# the JSON report to OUTFILE. A CLI with `eval -preset` builds the request
-# itself; an older one gets the same flags from
-# scripts/papers/presetflags.py.
+# the JSON report to OUTFILE.
 eval_preset() {
-	local preset=$1 file=$2 seed=$3 out=$4 flags
-	if "$BIN" eval -h 2>&1 | grep -q -- '-preset'; then
-		flags=(-preset "$preset")
-	else
-		mapfile -t flags < <(/usr/bin/python3 scripts/papers/presetflags.py "$preset")
-	fi
-	nice -n 10 "$BIN" eval -data "$file" "${flags[@]}" -seed "$seed" -workers "$WORKERS" -progress off >"$out.tmp"
+	local preset=$1 file=$2 seed=$3 out=$4
+	nice -n 10 "$BIN" eval -data "$file" -preset "$preset" -seed "$seed" -workers "$WORKERS" -progress off >"$out.tmp"
 	mv "$out.tmp" "$out"
 }
 
@@ -52,17 +45,15 @@ eval_preset() {
 # and folds, for each seed of $SEEDS. Reports:
 # DIR/leaky-DATASET-METHOD[~NAME=VALUE…][-kK]-seedS.json.
 leaky_preset() {
-	local preset=$1 dir=$2 ds name params v k ks kmax all cls i tag sel evk suffix seed f
-	ks=$(/usr/bin/python3 scripts/papers/presetflags.py -klist "$preset")
-	kmax=${ks##* }
-	# The preset's classifiers and folds, without its methods and K.
-	mapfile -t all < <(/usr/bin/python3 scripts/papers/presetflags.py "$preset")
-	cls=()
-	for ((i = 0; i < ${#all[@]}; i += 2)); do
-		case ${all[i]} in -classifier | -C | -neighbors | -cv | -holdout) cls+=("${all[i]}" "${all[i + 1]}") ;; esac
-	done
+	local preset=$1 dir=$2 ds name params v k ks kmax cls tag sel evk suffix seed f
 	mkdir -p "$dir/select"
 	for ds in $DATASETS; do
+		# The preset's K, classifiers and folds on these data: the plan
+		# the page builds (eval -preset -describe).
+		"$BIN" eval -preset "$preset" -data "$data/$ds.csv.gz" -describe -progress off >"$dir/select/$ds-plan.json"
+		ks=$(/usr/bin/python3 scripts/papers/presetflags.py -klist "$dir/select/$ds-plan.json")
+		kmax=${ks##* }
+		mapfile -t cls < <(/usr/bin/python3 scripts/papers/presetflags.py -protocol "$dir/select/$ds-plan.json")
 		echo "$preset: $ds, each method selecting on all samples (leaky comparison)" >&2
 		/usr/bin/python3 scripts/papers/presetflags.py -variants "$preset" | while read -r name params; do
 			local pflags=()

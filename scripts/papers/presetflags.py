@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Print the `sparsefs eval` flags of a preset of ui/lab/presets.json.
+"""What the leaky comparison of a preset needs (scripts/papers/evalpreset.sh).
 
-  python3 scripts/papers/presetflags.py PRESET-ID
   python3 scripts/papers/presetflags.py -variants PRESET-ID
+  python3 scripts/papers/presetflags.py -klist PLAN.json
+  python3 scripts/papers/presetflags.py -protocol PLAN.json
 
-One flag or value a line (for bash's mapfile), the request the page builds
-for the preset: its methods and their parameters, K, classifiers and
-protocol (the seed is left to the caller). For a CLI without
-`eval -preset`.
+PLAN.json is `sparsefs eval -preset PRESET-ID -data FILE -describe`: the
+request the page builds for the preset on that data, whose K list
+(-klist: space-separated) and classifiers and folds (-protocol: one flag
+or value a line, for bash's mapfile) are read from it, not from the
+preset's text.
 
-With -variants: one line per method variant, a parameter list swept into
-its values: the method's name, then its parameters as NAME=VALUE,
-space-separated (for `sparsefs select -method NAME -param NAME=VALUE`).
-With -klist: the preset's K, space-separated.
+With -variants: one line per method variant of the preset, a parameter
+list swept into its values: the method's name, then the parameters the
+preset sets as NAME=VALUE, space-separated (for `sparsefs select -method
+NAME -param NAME=VALUE`; the names of the leaky reports).
 """
 import itertools
 import json
@@ -20,26 +22,19 @@ import os
 import sys
 
 
-def flags(p):
-    out = ["-methods", ",".join(m["name"] for m in p["methods"])]
-    for m in p["methods"]:
-        for name, value in sorted(m.get("params", {}).items()):
-            out += ["-param", f"{m['name']}.{name}={value.replace(' ', '')}"]
-    pr = p["protocol"]
-    out += ["-k", pr["k"].replace(" ", ""), "-classifier", ",".join(pr["classifiers"])]
-    if "svm" in pr["classifiers"]:
-        out += ["-C", str(pr.get("c", 1))]
-    if "knn" in pr["classifiers"]:
-        out += ["-neighbors", str(pr.get("neighbors", 1))]
-    if pr.get("scheme", "cv") == "cv":
-        out += ["-cv", str(pr.get("folds", 5))]
+def protocol(plan):
+    ev = plan["request"]["eval"]
+    out = ["-classifier", ",".join(c["name"] for c in ev["classifiers"])]
+    for c in ev["classifiers"]:
+        if c["name"] == "svm":
+            out += ["-C", repr(c["C"]), "-multiclass", c["multiclass"], "-svm-bias", c["bias"]]
+        else:
+            out += ["-neighbors", str(c["neighbors"])]
+    pr = ev["protocol"]
+    if pr["kind"] == "cv":
+        out += ["-cv", str(pr["folds"])]
     else:
         out += ["-holdout", f"{pr['train']}x{pr['repeats']}"]
-    if pr.get("tune"):
-        for t in pr["tune"].split(";"):
-            out += ["-tune", t.replace(" ", "")]
-    if pr.get("inner"):
-        out += ["-inner", str(pr["inner"])]
     return out
 
 
@@ -53,25 +48,24 @@ def variants(p):
     return out
 
 
-def klist(p):
-    ks = []
-    for part in p["protocol"]["k"].replace(" ", "").split(","):
-        a = [int(x) for x in part.split(":")]
-        ks += list(range(a[0], a[1] + 1, a[2] if len(a) > 2 else 1)) if len(a) > 1 else a
-    return [" ".join(map(str, ks))]
+def klist(plan):
+    return [" ".join(map(str, plan["request"]["eval"]["k"]))]
 
 
-def main(pid, mode=flags):
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "..", "..", "ui", "lab", "presets.json")) as f:
-        presets = {p["id"]: p for p in json.load(f)["presets"]}
-    if pid not in presets:
-        sys.exit(f"presetflags: no preset {pid}")
-    print("\n".join(mode(presets[pid])))
+def main():
+    mode, arg = sys.argv[1], sys.argv[2]
+    if mode == "-variants":
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, "..", "..", "ui", "lab", "presets.json")) as f:
+            presets = {p["id"]: p for p in json.load(f)["presets"]}
+        if arg not in presets:
+            sys.exit(f"presetflags: no preset {arg}")
+        print("\n".join(variants(presets[arg])))
+        return
+    with open(arg) as f:
+        plan = json.load(f)
+    print("\n".join({"-klist": klist, "-protocol": protocol}[mode](plan)))
 
 
 if __name__ == "__main__":
-    if sys.argv[1] in ("-variants", "-klist"):
-        main(sys.argv[2], {"-variants": variants, "-klist": klist}[sys.argv[1]])
-    else:
-        main(sys.argv[1])
+    main()
