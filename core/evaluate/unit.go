@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
+	"runtime/debug"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -58,7 +58,7 @@ func (e *Evaluation) runUnit(rc runCtx, u int) (*api.UnitResult, error) {
 	if m, n := e.data.X.Dims(); 8*int64(m)*int64(n) >= collectBytes {
 		// The last unit's copies of the rows are garbage now: collected
 		// before this unit makes its own, they are not added to the peak.
-		runtime.GC()
+		debug.FreeOSMemory()
 	}
 	train := e.data.part(e.splits[si].Train)
 	over, cls, tuning, err := e.tune(rc, v, train, si)
