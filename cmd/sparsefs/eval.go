@@ -37,14 +37,14 @@ func splitList(s string) []string {
 func parseEval(args []string, stderr io.Writer) (*api.Request, output, error) {
 	req := &api.Request{Op: api.OpEval}
 	var (
-		methods, ks, classifiers, feats, holdout, foldFile, targets, units, requestPath string
-		params, tune                                                                    repeated
-		cv, inner, neighbors, workers                                                   int
-		seed                                                                            uint64
-		cost                                                                            float64
-		multiclass, svmBias, preprocess, coding                                         string
-		bias, describe                                                                  bool
-		o                                                                               output
+		methods, ks, classifiers, feats, holdout, foldFile, targets, units, requestPath, preset string
+		params, tune                                                                            repeated
+		cv, inner, neighbors, workers                                                           int
+		seed                                                                                    uint64
+		cost                                                                                    float64
+		multiclass, svmBias, preprocess, coding                                                 string
+		bias, describe                                                                          bool
+		o                                                                                       output
 	)
 	fs := newFlagSet("eval", "eval -data PATH -methods LIST [flags]", stderr)
 	dataFlags(fs, &req.Data)
@@ -71,6 +71,7 @@ func parseEval(args []string, stderr io.Writer) (*api.Request, output, error) {
 	fs.StringVar(&coding, "coding", "", "override the methods' label coding: y01 or ypm")
 	fs.StringVar(&units, "units", "", "run only these units (e.g. 0:4) and print them as a part for \"sparsefs merge\"")
 	fs.BoolVar(&describe, "describe", false, "print the evaluation's units and splits without running them")
+	fs.StringVar(&preset, "preset", "", "run a paper's experiment as the page's preset of this id runs it (see \"sparsefs presets\"); -seed, -workers, -units and how to read the data may be given")
 	fs.StringVar(&requestPath, "request", "", "run the request of a report (or a request file) again; -data may point to the data's new place")
 	outputFlags(fs, &o, true)
 	if err := fs.Parse(args); err != nil {
@@ -102,6 +103,15 @@ func parseEval(args []string, stderr io.Writer) (*api.Request, output, error) {
 			loaded.Data.Path = req.Data.Path
 		}
 		req = loaded
+	} else if preset != "" {
+		if req.Data.Path == "" {
+			return nil, o, errors.New("-data is required")
+		}
+		complete, err := presetPlan(preset, set, seed, stderr)
+		if err != nil {
+			return nil, o, err
+		}
+		o.complete = complete
 	} else {
 		if req.Data.Path == "" {
 			fs.Usage()

@@ -12,6 +12,8 @@
 //	sparsefs eval -data PATH -methods LIST [-k LIST] [-classifier svm,knn]
 //	              [-cv 5 | -holdout 0.7x10 | -foldfile PATH] [-features LIST]
 //	              [-seed S] [-tune NAME=V1,V2,...] [-workers N] [-units LIST]
+//	sparsefs eval -data PATH -preset ID [-seed S] [-workers N] [-units LIST]
+//	sparsefs presets
 //	sparsefs merge PART.json ...
 //	sparsefs reduce -data PATH -features LIST [-o FILE]
 //	sparsefs synth [-m 2000 -d1 100 -d2 700 -c 5 -outliers 0.1 -seed S] [-task regression] [-o FILE]
@@ -52,6 +54,7 @@ Commands:
   inspect  describe a dataset (delimiter, header, classes, preview)
   methods  list the methods and their parameters
   eval     evaluate methods by cross-validation or holdout (accuracy vs K)
+  presets  list the papers' experiments that eval -preset runs (as the page's presets)
   merge    merge the parts of an evaluation run unit by unit (eval -units)
   reduce   write a dataset restricted to some features as CSV
   synth    write the synthetic data of gsr-fs §5.1 as CSV
@@ -90,6 +93,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		req, o, err = parseInspect(args[1:], stderr)
 	case "methods":
 		req, o = &api.Request{Op: api.OpMethods}, output{indent: true}
+	case "presets":
+		return listPresets(stdout, stderr)
 	case "eval":
 		req, o, err = parseEval(args[1:], stderr)
 	case "merge":
@@ -126,6 +131,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if in.Raw, err = readData(req.Data.Path, os.Stdin); err != nil {
 			fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
 			return 1
+		}
+	}
+	if o.complete != nil {
+		if err := o.complete(ctx, req, &in); err != nil {
+			return failed(ctx, stderr, args[0], err)
 		}
 	}
 	line := newProgressLine(stderr, "sparsefs "+args[0], o.progress, req.Op == api.OpSelect, time.Now)
@@ -333,6 +343,9 @@ type output struct {
 	file     string
 	progress string
 	reduced  string
+	// complete finishes the request once its data are read (eval
+	// -preset: the plan depends on the data's shape).
+	complete func(ctx context.Context, req *api.Request, in *job.Input) error
 }
 
 // write writes a command's result: a Reduced's CSV, else the response's

@@ -134,7 +134,7 @@ var (
 	irlsSolverParam = Param{Name: "solver", Default: float64(IRLSAccelerated), Choices: []string{"accelerated", "irls"},
 		Doc: "for the convex cases (p = 1, r ≥ 1): accelerated (Algorithm 1 with safeguarded Anderson acceleration of its weights, default) or irls (Algorithm 1 as published); the same optimum, the objective never rises"}
 	irlsTolParam = Param{Name: "tol", Default: DefaultTolerance, Min: 0, Max: 1, MinOpen: true,
-		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last two plain IRLS steps whose decreases are not growing (accelerated); for r = p = 1 the accelerated iteration then goes on with tol/10 until its certified duality gap is at most 1e-6 where the dual is solved for (status converged_uncertified where it is not)"}
+		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last two plain IRLS steps whose decreases are not growing (accelerated); for p = 1 the accelerated iteration then goes on with tol/10 until its certified duality gap is at most 1e-6 (for r = 1 where the dual is solved for; for r > 1 while the gap keeps falling), else status converged_uncertified"}
 )
 
 // Constants of the engine (see irlsModel).
@@ -213,22 +213,20 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 	// pursuit (certifiedStop: at any stop, and the accelerated iteration
 	// goes on until the gap is certified where the dual was solved for;
 	// the smoothed Newton minimum may replace the answer), for r > 1 from
-	// the polish.
+	// the polish or the loss gradient (certifiedStopSmooth: the iteration
+	// goes on until the gap is certified).
 	var cert *Certificate
 	if mdl.r == 1 && mdl.p == 1 {
 		if cert, run, err = sol.certifiedStop(ctx, &inner, run); err != nil {
 			return nil, err
 		}
 	}
-	if sol.accel && run.Status == Converged && mdl.r > 1 {
+	if sol.accel && mdl.r > 1 {
 		// The polish (see irls.polish) counts as one more iteration of
-		// the trace when it lowered J.
-		var polished bool
-		cert, polished = sol.polish(ctx, sol.work)
-		if polished {
-			run.Iterations++
-			run.Objective = sol.obj
-			run.Trace = append(run.Trace, sol.obj)
+		// the trace when it lowered J; where it does not certify, the
+		// iteration goes on (certifiedStopSmooth).
+		if cert, run, err = sol.certifiedStopSmooth(ctx, &inner, run); err != nil {
+			return nil, err
 		}
 	}
 	if mdl.p == 1 && mdl.r >= 1 {
@@ -897,16 +895,26 @@ func (s *irls) solve(first bool, shift float64) (float64, error) {
 // from the residual rows e (m×c) and rows of W (any number of rows of c;
 // rows at zero add nothing).
 func (s *irls) exactJ(e, w []float64) float64 {
-	c := s.c
-	loss := 0.0
-	for i := 0; i < s.m; i++ {
-		loss += pow(norm2(e[i*c:(i+1)*c]), s.r/2)
+	return sumPowNorms(e[:s.m*s.c], s.c, s.r/2) + s.lambda*sumPowNorms(w, s.c, s.p/2)
+}
+
+// sumPowNorms returns Σ_rows pow(‖row‖², a) over the rows of c values of
+// v, in order; a = 0.5 (r or p = 1, the sums of norms of rfs) calls
+// math.Sqrt directly, without pow's dispatch in the loop.
+func sumPowNorms(v []float64, c int, a float64) float64 {
+	sum := 0.0
+	if a == 0.5 {
+		for len(v) >= c && c > 0 {
+			sum += math.Sqrt(norm2(v[:c]))
+			v = v[c:]
+		}
+		return sum
 	}
-	reg := 0.0
-	for j := 0; j < len(w)/c; j++ {
-		reg += pow(norm2(w[j*c:(j+1)*c]), s.p/2)
+	for len(v) >= c && c > 0 {
+		sum += pow(norm2(v[:c]), a)
+		v = v[c:]
 	}
-	return loss + s.lambda*reg
+	return sum
 }
 
 // errIndefinite reports a failed Cholesky factorisation.

@@ -17,7 +17,11 @@
 // included, unless a worker that keeps parsed files has seen it), the
 // iterations and the objective, under the engine name "chromium" (or
 // NAME: "NAME-irls" for the runs of --plain, "NAME-kernels" for the lines of
-// --kernels). With --plain each round also runs rfs with
+// --kernels), and the certificate and status the worker reports
+// (certificate.gap, stop). With --model NAME[:K=V,...] (repeatable) each
+// round runs those models instead of rfs, e.g. --model gsr:r=1,p=1 (the
+// run's "model" is the argument as given; scripts/cert_table.sh).
+// With --plain each round also runs rfs with
 // solver=irls (Algorithm 1 without the acceleration; engine
 // "chromium-irls").
 //
@@ -48,6 +52,7 @@ let benchPattern = 'Kernels|Cholesky';
 let dir = 'dist';
 let engine = 'chromium';
 const files = [];
+const models = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
   else if (args[i] === '--memory') memory = true;
@@ -56,6 +61,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--bench') benchPattern = args[++i];
   else if (args[i] === '--dir') dir = args[++i];
   else if (args[i] === '--engine') engine = args[++i];
+  else if (args[i] === '--model') models.push(args[++i]);
   else files.push(args[i]);
 }
 
@@ -100,6 +106,22 @@ try {
     }
     for (let r = 0; r < repeat; r++) {
       for (const f of files) {
+        if (models.length) {
+          for (const spec of models) {
+            const [method, list] = spec.split(':');
+            const params = Object.fromEntries((list ? list.split(',') : []).map((kv) => {
+              const [k, v] = kv.split('=');
+              return [k, Number(v)];
+            }));
+            try {
+              const res = await run(page, path.basename(f), method, params);
+              console.log(JSON.stringify({ engine, data: path.basename(f), model: spec, ...res }));
+            } catch (e) {
+              console.log(JSON.stringify({ engine, data: path.basename(f), model: spec, error: String(e.message || e) }));
+            }
+          }
+          continue;
+        }
         const res = await run(page, path.basename(f));
         console.log(JSON.stringify({ engine, data: path.basename(f), ...res }));
         if (plain) {

@@ -88,7 +88,10 @@ export async function openBench(browser, server, blobs) {
     // result.
     self.benchRun = async (name, method, params) => {
       const { response, roundtrip } = await self.benchJob(name, { data: { name }, method, params });
-      return { seconds: response.seconds, roundtrip, iterations: response.iterations, objective: response.objective };
+      return {
+        seconds: response.seconds, roundtrip, iterations: response.iterations, objective: response.objective,
+        stop: response.stop, gap: response.certificate ? response.certificate.gap : null,
+      };
     };
     // benchJob posts any request on a file and resolves to the response
     // and the round trip.

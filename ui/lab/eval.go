@@ -3,6 +3,7 @@ package lab
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -95,15 +96,17 @@ func EvalRequest(cfg *Config, methods []api.MethodInfo, data api.Data, sh api.Sh
 		if len(pr.Classifiers) == 0 {
 			return nil, size, errors.New("choose a classifier (the linear SVM or k-NN)")
 		}
-		for _, name := range pr.Classifiers {
-			c := api.Classifier{Name: name}
-			switch name {
-			case api.SVM:
-				c.C = pr.C
-			case api.KNN:
-				c.Neighbors = pr.Neighbors
+		// In the form's order (SVM, then k-NN), whatever the order of
+		// the list: a preset's report then reads as the page's.
+		for _, c := range []api.Classifier{{Name: api.SVM, C: pr.C}, {Name: api.KNN, Neighbors: pr.Neighbors}} {
+			if slices.Contains(pr.Classifiers, c.Name) {
+				pl.Classifiers = append(pl.Classifiers, c)
 			}
-			pl.Classifiers = append(pl.Classifiers, c)
+		}
+		for _, name := range pr.Classifiers {
+			if name != api.SVM && name != api.KNN {
+				return nil, size, fmt.Errorf("unknown classifier %q: use svm or knn", name)
+			}
 		}
 	}
 	switch pr.Scheme {

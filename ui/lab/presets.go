@@ -137,3 +137,24 @@ func ProtocolText(pr Protocol) string {
 	}
 	return strings.Join(parts, " · ")
 }
+
+// EvalPlan is the evaluation plan the preset gives on data of shape sh:
+// the plan the page builds once the preset is applied to a fresh
+// configuration (`sparsefs eval -preset` runs it), with the protocol's
+// seed replaced by seed when seed is not nil; notes say what checking it
+// against the data left out (values of K above the number of features).
+func (p *Preset) EvalPlan(methods []api.MethodInfo, sh api.Shape, seed *int64) (plan *api.Plan, notes []string, err error) {
+	cfg := DefaultConfig()
+	cfg.Mode = ModeEval
+	if left := p.Apply(&cfg, methods); len(left) > 0 {
+		return nil, nil, fmt.Errorf("preset %s: %s", p.ID, strings.Join(left, " "))
+	}
+	if seed != nil {
+		cfg.Protocol.Seed = *seed
+	}
+	req, size, err := EvalRequest(&cfg, methods, api.Data{}, sh)
+	if err != nil {
+		return nil, nil, fmt.Errorf("preset %s: %w", p.ID, err)
+	}
+	return req.Eval, size.Notes, nil
+}
