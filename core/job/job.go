@@ -81,8 +81,14 @@ func Methods() *api.MethodList {
 	return &api.MethodList{Methods: selection.Catalog()}
 }
 
-// table returns the table a request reads: the caller's, or Raw read now.
+// table returns the table a request reads (in.ReadTable).
 func table(ctx context.Context, req *api.Request, in Input) (*Table, error) {
+	return in.ReadTable(ctx, &req.Data)
+}
+
+// ReadTable returns the caller's table, or reads one as d says: from Open
+// as the file streams in when Raw is not set, else from Raw.
+func (in Input) ReadTable(ctx context.Context, d *api.Data) (*Table, error) {
 	if in.Table != nil {
 		return in.Table, nil
 	}
@@ -92,9 +98,9 @@ func table(ctx context.Context, req *api.Request, in Input) (*Table, error) {
 			return nil, err
 		}
 		defer f.Close()
-		return ReadFrom(ctx, f, &req.Data)
+		return ReadFrom(ctx, f, d)
 	}
-	return Read(ctx, in.Raw, &req.Data)
+	return Read(ctx, in.Raw, d)
 }
 
 // Read reads a file's bytes as d says (its format, label, targets,
