@@ -318,7 +318,7 @@ func (s *irls) dualR1(th []float64) (float64, []float64) {
 		}
 	}
 	v := make([]float64, nr*c)
-	linalg.Gemm(false, false, 1, gen(nr, m, s.zt), gen(m, c, th), 0, gen(nr, c, v))
+	s.ztMul(1, th, v)
 	maxV := 0.0
 	for j := 0; j < nr; j++ {
 		maxV = math.Max(maxV, norm2(v[j*c:(j+1)*c]))
@@ -402,12 +402,12 @@ func (s *irls) correctR1(th0 []float64, sup []int, budget float64) []dualPoint {
 // the equations, or comes nearest. It reports false if the system could
 // not be factorised.
 func (s *irls) solveExactRows(th []float64, sup, exact []int) bool {
-	m, c := s.m, s.c
+	c := s.c
 	ns, nz := len(sup), len(exact)
 	b := make([]float64, ns*nz)
 	r := make([]float64, ns*c)
 	for a, j := range sup {
-		zj := s.zt[j*m : (j+1)*m]
+		zj := s.ztRow(j)
 		for q, i := range exact {
 			b[a*nz+q] = zj[i]
 		}
