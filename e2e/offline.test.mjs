@@ -17,6 +17,17 @@ after(async () => {
   for (const f of cleanup.reverse()) await f();
 });
 
+// demoFstat runs the F statistic on the demo data, K = 1 and 5, to the
+// end of its 5 units.
+async function demoFstat(page) {
+  await page.click('#demo');
+  await page.waitForSelector('#preview');
+  await chooseMethods(page, ['fstat']);
+  await page.fill('#klist', '1, 5');
+  await runAndWait(page);
+  assert.match(await page.textContent('#progress-text'), /^5 of 5 units done · report merged/);
+}
+
 async function setup(opts = {}, base = '/') {
   const server = await startServer(base, opts);
   const browser = await startBrowser();
@@ -61,12 +72,7 @@ test('a browser without SIMD128 runs the scalar workers', async () => {
     };
   });
   await openApp(page, server.url);
-  await page.click('#demo');
-  await page.waitForSelector('#preview');
-  await chooseMethods(page, ['fstat']);
-  await page.fill('#klist', '1, 5');
-  await runAndWait(page);
-  assert.match(await page.textContent('#progress-text'), /^5 of 5 units done · report merged/);
+  await demoFstat(page);
   assert.equal((await shownRanking(page))[0].name, 'worst concave points');
   const fetched = (file) => server.requests.filter((r) => r.url === server.base + file && r.status === 200 && !r.serviceWorker);
   assert.equal(fetched('worker-scalar.wasm').length, 1, JSON.stringify(server.requests.map((r) => r.url)));
@@ -93,12 +99,7 @@ test('with the network off, the app reloads from its cache and runs the demo', a
   await page.reload();
   await page.waitForSelector('#methods input[type=checkbox]', { timeout: 30000 });
   assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true);
-  await page.click('#demo');
-  await page.waitForSelector('#preview');
-  await chooseMethods(page, ['fstat']);
-  await page.fill('#klist', '1, 5');
-  await runAndWait(page);
-  assert.match(await page.textContent('#progress-text'), /^5 of 5 units done · report merged/);
+  await demoFstat(page);
   await page.waitForSelector('#chart-accuracy-svm svg');
   // The F statistic's best feature is the same in every fold.
   const top = (await shownRanking(page))[0];
