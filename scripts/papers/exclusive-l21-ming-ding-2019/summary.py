@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Figures and tables of exclusive-l21-ming-ding-2019 from sparsefs reports.
+
+  python3 summary.py fig1 FIGDIR SELECT.json ...
+  python3 summary.py fig2 FIGDIR EVAL.json ...
+
+fig1: reports of `sparsefs select -method exl21` named
+select-DATASET-SOLVER.json; draws the objective J(W) of every iteration
+(the report's "trace") per dataset, one curve per solver, with the certified
+lower bound on the optimum (the duality gap's dual value of the cd run)
+as a dashed line, into FIGDIR/exl21-fig1.svg, and prints a Markdown table.
+
+fig2: reports of `sparsefs eval` named eval-DATASET-seedS.json; prints, per
+dataset, the 5-fold accuracy (%) for every K and method (mean over the
+seeds; with several seeds the range of the per-seed values follows in
+brackets), then the paper's claims checked on these numbers, and draws
+FIGDIR/exl21-fig2.svg (one panel a dataset, accuracy against K).
+
+Plain Python 3 (no plotting library): the SVG is written by hand.
+"""
+import json
+import math
+import os
+import re
+import sys
+from collections import defaultdict
+
+METHODS = ["fstat", "relieff", "mrmr", "mtfs", "elasso", "exl21"]
+TITLES = {"fstat": "F-statistic", "relieff": "ReliefF", "mrmr": "mRMR", "mtfs": "ℓ2,1 (mtfs)",
+          "elasso": "eLASSO", "exl21": "exclusive ℓ2,1"}
+COLOURS = {"fstat": "#1f77b4", "relieff": "#ff7f0e", "mrmr": "#2ca02c", "mtfs": "#9467bd",
+           "elasso": "#8c564b", "exl21": "#d62728", "alm": "#d62728", "cd": "#1f77b4", "fista": "#2ca02c"}
+SPARSE = {"mtfs", "elasso", "exl21"}
+FILTERS = {"fstat", "relieff", "mrmr"}
+
+# The paper's datasets and the shared dataset standing in for each (the
+# same as scripts/papers/exclusive-l21-ming-ding-2019.sh).
+STANDS_IN = {"USPS": "MNIST", "Yale": "Yale", "ORL": "YaleB", "warpPIE10P": "PIE", "Isolet": "ISOLET",
+             "lymphoma": "Carcinomas", "lung_discrete": "Lung", "GLIOMA": "Glioma", "TOX_171": "TOX",
+             "nci9": "Tumor-14", "RELATHE": "CNAE-9", "PCMAC": "20-Newsgroups"}
+
+
+# ---- SVG ------------------------------------------------------------------
+
+def nice_ticks(lo, hi, n=5):
+    """Round tick marks covering [lo, hi], and the range they span."""
+    if hi <= lo:
+        hi = lo + 1
+    raw = (hi - lo) / n
+    mag = 10 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    first, last = math.floor(lo / step), math.ceil(hi / step)
+    return [round(i * step, 10) for i in range(first, last + 1)], first * step, last * step
+
+
+def esc(s):
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def panel(out, x0, y0, w, h, title, series, xlabel, ylabel, hlines=()):
+    """series: list of (label, colour, xs, ys, dashed)."""
+    xs_all = [x for s in series for x in s[2]]
+    ys_all = [y for s in series for y in s[3]] + [v for v, _ in hlines]
+    if not xs_all:
+        return
+    xt, xlo, xhi = nice_ticks(min(xs_all), max(xs_all))
+    yt, ylo, yhi = nice_ticks(min(ys_all), max(ys_all))
+    L, R, T, B = 52, 8, 22, 34
+    pw, ph = w - L - R, h - T - B
+
+    def px(x):
+        return x0 + L + (x - xlo) / (xhi - xlo) * pw
+
+    def py(y):
+        return y0 + T + (1 - (y - ylo) / (yhi - ylo)) * ph
+
+    out.append(f'<text x="{x0 + L + pw / 2:.1f}" y="{y0 + 15}" text-anchor="middle" font-weight="bold">{esc(title)}</text>')
+    out.append(f'<rect x="{x0 + L}" y="{y0 + T}" width="{pw}" height="{ph}" fill="none" stroke="#888"/>')
+    for t in xt:
+        out.append(f'<line x1="{px(t):.1f}" y1="{y0 + T + ph}" x2="{px(t):.1f}" y2="{y0 + T + ph + 4}" stroke="#888"/>')
+        out.append(f'<text x="{px(t):.1f}" y="{y0 + T + ph + 15}" text-anchor="middle">{t:g}</text>')
+    for t in yt:
+        out.append(f'<line x1="{x0 + L - 4}" y1="{py(t):.1f}" x2="{x0 + L + pw}" y2="{py(t):.1f}" stroke="#eee"/>')
+        out.append(f'<text x="{x0 + L - 6}" y="{py(t) + 4:.1f}" text-anchor="end">{t:g}</text>')
+    out.append(f'<text x="{x0 + L + pw / 2:.1f}" y="{y0 + h - 4}" text-anchor="middle">{esc(xlabel)}</text>')
+    out.append(f'<text transform="translate({x0 + 12},{y0 + T + ph / 2:.1f}) rotate(-90)" text-anchor="middle">{esc(ylabel)}</text>')
+    for v, colour in hlines:
+        out.append(f'<line x1="{x0 + L}" y1="{py(v):.1f}" x2="{x0 + L + pw}" y2="{py(v):.1f}" stroke="{colour}" stroke-dasharray="4 3"/>')
+    for _, colour, xs, ys, dashed in series:
+        pts = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, ys))
+        dash = ' stroke-dasharray="5 3"' if dashed else ""
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="1.5"{dash}/>')
+        if len(xs) <= 20:
+            for x, y in zip(xs, ys):
+                out.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="2" fill="{colour}"/>')
+
+
+def legend(out, x, y, items):
+    for i, (label, colour) in enumerate(items):
+        out.append(f'<line x1="{x + i * 150}" y1="{y}" x2="{x + i * 150 + 22}" y2="{y}" stroke="{colour}" stroke-width="2"/>')
+        out.append(f'<text x="{x + i * 150 + 27}" y="{y + 4}">{esc(label)}</text>')
+
+
+def write_svg(path, width, height, body):
+    with open(path, "w") as f:
+        f.write(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+                f'font-family="sans-serif" font-size="11">\n<rect width="100%" height="100%" fill="white"/>\n')
+        f.write("\n".join(body))
+        f.write("\n</svg>\n")
+
+
+# ---- Fig. 1 ---------------------------------------------------------------
+
+def fig1(figdir, paths):
+    runs = defaultdict(dict)  # dataset -> solver -> report
+    for p in paths:
+        m = re.match(r"select-(.+)-([a-z]+)\.json$", os.path.basename(p))
+        if not m:
+            continue
+        with open(p) as f:
+            runs[m.group(1)][m.group(2)] = json.load(f)
+    names = sorted(runs)
+    print("| dataset | solver | iterations | stop | final J | J at iteration 100 | J at 150 | relative distance from the certified lower bound |")
+    print("|---|---|---|---|---|---|---|---|")
+    body = []
+    pw, ph = 330, 250
+    for i, name in enumerate(names):
+        series, hl = [], []
+        lower = None
+        cd = runs[name].get("cd")
+        if cd and cd.get("certificate"):
+            lower = cd["certificate"]["dual"]
+            hl.append((lower, "#555"))
+        for solver in ("alm", "cd", "fista"):
+            r = runs[name].get(solver)
+            if not r:
+                continue
+            t = r["trace"]
+            series.append((solver, COLOURS[solver], list(range(1, len(t) + 1)), t, False))
+            at = lambda k: f"{t[k - 1]:.6g}" if len(t) >= k else "—"
+            dist = f"{(r['objective'] - lower) / lower:.1e}" if lower else "—"
+            print(f"| {name} | {solver} | {r['iterations']} | {r['stop']} | {r['objective']:.6g} | {at(100)} | {at(150)} | {dist} |")
+        ds = runs[name][next(iter(runs[name]))]["dataset"]
+        panel(body, (i % 4) * pw, 0, pw, ph, f"{name} ({ds['samples']} × {ds['features']}, {len(ds['classes'])} classes)",
+              series, "iteration", "objective J(W)", hl)
+    legend(body, 60, ph + 14, [("alm (Algorithm 2 of the paper)", COLOURS["alm"]), ("", "white"),
+                               ("cd (sparsefs default)", COLOURS["cd"]), ("certified lower bound on min J", "#555")])
+    write_svg(os.path.join(figdir, "exl21-fig1.svg"), 4 * pw, ph + 26, body)
+
+
+# ---- Fig. 2 ---------------------------------------------------------------
+
+def fig2(figdir, paths):
+    acc = defaultdict(list)  # (dataset, method) -> [per-seed list over K]
+    ks, shape, order = {}, {}, []
+    for p in paths:
+        m = re.match(r"eval-(.+)-seed(\d+)\.json$", os.path.basename(p))
+        if not m:
+            continue
+        with open(p) as f:
+            r = json.load(f)
+        name = m.group(1)
+        if name not in ks:
+            order.append(name)
+        ks[name] = r["k"]
+        shape[name] = (r["dataset"]["samples"], r["dataset"]["features"], len(r["dataset"]["classes"]))
+        for res in r["results"]:
+            acc[(name, res["method"])].append([100 * v for v in res["accuracy"][0]["mean"]])
+    order.sort(key=lambda n: list(STANDS_IN).index(n) if n in STANDS_IN else 99)
+    mean = {key: [sum(v) / len(v) for v in zip(*runs)] for key, runs in acc.items()}
+    for name in order:
+        n, d, c = shape[name]
+        nseeds = len(acc[(name, METHODS[-1])]) if (name, METHODS[-1]) in acc else 0
+        print(f"\n**{name}** ({n} × {d}, {c} classes; stands in for the paper's {STANDS_IN.get(name, '?')}; "
+              f"{nseeds} fold seed(s))\n")
+        print("| K | " + " | ".join(TITLES[m] for m in METHODS) + " |")
+        print("|---|" + "---|" * len(METHODS))
+        for i, k in enumerate(ks[name]):
+            vals = [mean[(name, m)][i] if (name, m) in mean else None for m in METHODS]
+            best = max(v for v in vals if v is not None)
+            cells = []
+            for m, v in zip(METHODS, vals):
+                if v is None:
+                    cells.append("—")
+                    continue
+                s = f"{v:.1f}"
+                runs = acc[(name, m)]
+                if len(runs) > 1:
+                    s += f" [{min(r[i] for r in runs):.1f}–{max(r[i] for r in runs):.1f}]"
+                cells.append(f"**{s}**" if abs(v - best) < 1e-9 else s)
+            print(f"| {k} | " + " | ".join(cells) + " |")
+    claims(order, ks, mean)
+    body = []
+    pw, ph, cols = 300, 220, 4
+    for i, name in enumerate(order):
+        series = [(TITLES[m], COLOURS[m], ks[name], mean[(name, m)], m in FILTERS) for m in METHODS if (name, m) in mean]
+        panel(body, (i % cols) * pw, (i // cols) * ph, pw, ph, f"{name} (≈ {STANDS_IN.get(name, '?')})", series,
+              "number of features", "accuracy (%)")
+    rows = (len(order) + cols - 1) // cols
+    legend(body, 40, rows * ph + 14, [(TITLES[m], COLOURS[m]) for m in METHODS])
+    write_svg(os.path.join(figdir, "exl21-fig2.svg"), cols * pw, rows * ph + 26, body)
+
+
+def claims(order, ks, mean):
+    """The paper's §6.3 statements, counted on these numbers."""
+    print("\nThe paper's claims (§6.3) on these numbers (accuracy averaged over K = 10…80 unless said):\n")
+    avg = {}
+    for name in order:
+        for m in METHODS:
+            if (name, m) in mean:
+                avg[(name, m)] = sum(mean[(name, m)]) / len(mean[(name, m)])
+    print("| dataset | " + " | ".join(TITLES[m] for m in METHODS) + " | best | exl21 − best other at K = 10, 20 |")
+    print("|---|" + "---|" * (len(METHODS) + 2))
+    wins = 0
+    sparse_beats = 0
+    mrmr_best_filter = 0
+    for name in order:
+        vals = {m: avg[(name, m)] for m in METHODS if (name, m) in avg}
+        best = max(vals, key=vals.get)
+        wins += best == "exl21"
+        if max(vals[m] for m in SPARSE if m in vals) > max(vals[m] for m in FILTERS if m in vals):
+            sparse_beats += 1
+        if max((m for m in FILTERS if m in vals), key=vals.get) == "mrmr":
+            mrmr_best_filter += 1
+        small = []
+        for i, k in enumerate(ks[name]):
+            if k in (10, 20) and (name, "exl21") in mean:
+                other = max(mean[(name, m)][i] for m in METHODS if m != "exl21" and (name, m) in mean)
+                small.append(f"{mean[(name, 'exl21')][i] - other:+.1f}")
+        print(f"| {name} | " + " | ".join(f"{vals[m]:.1f}" if m in vals else "—" for m in METHODS)
+              + f" | {TITLES[best]} | {', '.join(small)} |")
+    n = len(order)
+    print(f"\nexclusive ℓ2,1 has the best average on {wins} of {n} datasets; the best sparse method beats the best "
+          f"filter on {sparse_beats} of {n}; mRMR is the best filter on {mrmr_best_filter} of {n}.")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3 or sys.argv[1] not in ("fig1", "fig2"):
+        sys.exit(__doc__)
+    os.makedirs(sys.argv[2], exist_ok=True)
+    (fig1 if sys.argv[1] == "fig1" else fig2)(sys.argv[2], sys.argv[3:])
