@@ -46,7 +46,7 @@ type report struct {
 			Path string `json:"path"`
 		} `json:"data"`
 	} `json:"request"`
-	K       []int `json:"k"`
+	K       []int                  `json:"k"`
 	Splits  []struct{ Test []int } `json:"splits"`
 	Results []struct {
 		Method   string `json:"method"`
