@@ -3,6 +3,7 @@
 
   python3 summary.py fig1 FIGDIR SELECT.json ...
   python3 summary.py fig2 FIGDIR EVAL.json ...
+  python3 summary.py perclass PERCLASS.csv
 
 fig1: reports of `sparsefs select -method exl21` named
 select-DATASET-SOLVER.json; draws the objective J(W) of every iteration
@@ -15,6 +16,11 @@ dataset, the 5-fold accuracy (%) for every K and method (mean over the
 seeds; with several seeds the range of the per-seed values follows in
 brackets), then the paper's claims checked on these numbers, and draws
 FIGDIR/exl21-fig2.svg (one panel a dataset, accuracy against K).
+
+perclass: the CSV of the per-class vote program (main.go beside this file);
+prints, per dataset and method, the accuracy (%) of one SVM on one ranking
+and of the per-class vote for every K, and the distinct features the vote
+uses.
 
 Plain Python 3 (no plotting library): the SVG is written by hand.
 """
@@ -153,6 +159,7 @@ def fig1(figdir, paths):
 def fig2(figdir, paths):
     acc = defaultdict(list)  # (dataset, method) -> [per-seed list over K]
     ks, shape, order = {}, {}, []
+    support = {}  # (dataset, method) -> mean nonzero rows of W over the folds
     for p in paths:
         m = re.match(r"eval-(.+)-seed(\d+)\.json$", os.path.basename(p))
         if not m:
@@ -166,6 +173,8 @@ def fig2(figdir, paths):
         shape[name] = (r["dataset"]["samples"], r["dataset"]["features"], len(r["dataset"]["classes"]))
         for res in r["results"]:
             acc[(name, res["method"])].append([100 * v for v in res["accuracy"][0]["mean"]])
+            if res.get("sparsity"):
+                support[(name, res["method"])] = res["sparsity"]["mean"][0]
     order.sort(key=lambda n: list(STANDS_IN).index(n) if n in STANDS_IN else 99)
     mean = {key: [sum(v) / len(v) for v in zip(*runs)] for key, runs in acc.items()}
     for name in order:
@@ -189,7 +198,7 @@ def fig2(figdir, paths):
                     s += f" [{min(r[i] for r in runs):.1f}–{max(r[i] for r in runs):.1f}]"
                 cells.append(f"**{s}**" if abs(v - best) < 1e-9 else s)
             print(f"| {k} | " + " | ".join(cells) + " |")
-    claims(order, ks, mean)
+    claims(order, ks, mean, support, shape)
     body = []
     pw, ph, cols = 300, 220, 4
     for i, name in enumerate(order):
@@ -201,7 +210,7 @@ def fig2(figdir, paths):
     write_svg(os.path.join(figdir, "exl21-fig2.svg"), cols * pw, rows * ph + 26, body)
 
 
-def claims(order, ks, mean):
+def claims(order, ks, mean, support, shape):
     """The paper's §6.3 statements, counted on these numbers."""
     print("\nThe paper's claims (§6.3) on these numbers (accuracy averaged over K = 10…80 unless said):\n")
     avg = {}
@@ -209,8 +218,8 @@ def claims(order, ks, mean):
         for m in METHODS:
             if (name, m) in mean:
                 avg[(name, m)] = sum(mean[(name, m)]) / len(mean[(name, m)])
-    print("| dataset | " + " | ".join(TITLES[m] for m in METHODS) + " | best | exl21 − best other at K = 10, 20 |")
-    print("|---|" + "---|" * (len(METHODS) + 2))
+    print("| dataset | " + " | ".join(TITLES[m] for m in METHODS) + " | best | exl21 − best other at K = 10, 20 | nonzero rows of W: mtfs, elasso, exl21 |")
+    print("|---|" + "---|" * (len(METHODS) + 3))
     wins = 0
     sparse_beats = 0
     mrmr_best_filter = 0
@@ -228,13 +237,38 @@ def claims(order, ks, mean):
                 other = max(mean[(name, m)][i] for m in METHODS if m != "exl21" and (name, m) in mean)
                 small.append(f"{mean[(name, 'exl21')][i] - other:+.1f}")
         print(f"| {name} | " + " | ".join(f"{vals[m]:.1f}" if m in vals else "—" for m in METHODS)
-              + f" | {TITLES[best]} | {', '.join(small)} |")
+              + f" | {TITLES[best]} | {', '.join(small)} | "
+              + ", ".join(f"{support[(name, m)]:.0f}" if (name, m) in support else "—" for m in ("mtfs", "elasso", "exl21"))
+              + f" of {shape[name][1]} |")
     n = len(order)
     print(f"\nexclusive ℓ2,1 has the best average on {wins} of {n} datasets; the best sparse method beats the best "
           f"filter on {sparse_beats} of {n}; mRMR is the best filter on {mrmr_best_filter} of {n}.")
 
 
+def perclass(path):
+    import csv
+    rows = defaultdict(list)
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            rows[(r["dataset"], r["method"])].append(r)
+    ks = [r["k"] for r in next(iter(rows.values()))] if rows else []
+    print("| dataset | method | protocol | " + " | ".join(f"K = {k}" for k in ks) + " | mean |")
+    print("|---|---|---|" + "---|" * (len(ks) + 1))
+    for (name, method), rs in rows.items():
+        for label, col in (("one SVM, one ranking", "one_ranking_accuracy"), ("per-class SVMs, vote", "per_class_vote_accuracy")):
+            v = [100 * float(r[col]) for r in rs]
+            print(f"| {name} | {TITLES.get(method, method)} | {label} | " + " | ".join(f"{x:.1f}" for x in v) + f" | {sum(v) / len(v):.1f} |")
+        used = [float(r["per_class_distinct_features"]) for r in rs]
+        print(f"| {name} | {TITLES.get(method, method)} | distinct features of the vote | " + " | ".join(f"{x:.0f}" for x in used) + " | |")
+        bad = [r["k"] for r in rs if abs(float(r["report_accuracy"]) - float(r["one_ranking_accuracy"])) > 1e-9]
+        if bad:
+            print(f"\nWARNING: {name} {method}: the recomputed one-ranking accuracy differs from the report at K = {', '.join(bad)}\n")
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "perclass":
+        perclass(sys.argv[2])
+        sys.exit()
     if len(sys.argv) < 3 or sys.argv[1] not in ("fig1", "fig2"):
         sys.exit(__doc__)
     os.makedirs(sys.argv[2], exist_ok=True)
