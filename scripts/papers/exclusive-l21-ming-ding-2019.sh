@@ -96,5 +96,5 @@ if [ "${ONLY:-perclass}" = perclass ]; then
 	echo "$ID: per-class protocol on ${#reports[@]} datasets" >&2
 	go run ./scripts/papers/$ID "${reports[@]}" >"$OUT/perclass.csv"
 	echo "## Per-class protocol"
-	/usr/bin/python3 "$HELPER" perclass "$OUT/perclass.csv"
+	/usr/bin/python3 "$HELPER" perclass "$OUT/perclass.csv" "${reports[@]}"
 fi

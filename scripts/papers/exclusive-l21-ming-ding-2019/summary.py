@@ -3,7 +3,7 @@
 
   python3 summary.py fig1 FIGDIR SELECT.json ...
   python3 summary.py fig2 FIGDIR EVAL.json ...
-  python3 summary.py perclass PERCLASS.csv
+  python3 summary.py perclass PERCLASS.csv [EVAL.json ...]
 
 fig1: reports of `sparsefs select -method exl21` named
 select-DATASET-SOLVER.json; draws the objective J(W) of every iteration
@@ -20,7 +20,10 @@ FIGDIR/exl21-fig2.svg (one panel a dataset, accuracy against K).
 perclass: the CSV of the per-class vote program (main.go beside this file);
 prints, per dataset and method, the accuracy (%) of one SVM on one ranking
 and of the per-class vote for every K, and the distinct features the vote
-uses.
+uses; with the Fig. 2 reports, also every method under the per-class
+protocol side by side (a filter ranks the features once for all classes,
+so its c SVMs are one and the same and the vote is the one SVM's answer:
+its Fig. 2 accuracy).
 
 Plain Python 3 (no plotting library): the SVG is written by hand.
 """
@@ -246,7 +249,7 @@ def claims(order, ks, mean, support, shape):
           f"filter on {sparse_beats} of {n}; mRMR is the best filter on {mrmr_best_filter} of {n}.")
 
 
-def perclass(path):
+def perclass(path, reports):
     import csv
     rows = defaultdict(list)
     with open(path) as f:
@@ -264,11 +267,36 @@ def perclass(path):
         bad = [r["k"] for r in rs if abs(float(r["report_accuracy"]) - float(r["one_ranking_accuracy"])) > 1e-9]
         if bad:
             print(f"\nWARNING: {name} {method}: the recomputed one-ranking accuracy differs from the report at K = {', '.join(bad)}\n")
+    if not reports:
+        return
+    std = {}
+    for p in reports:
+        with open(p) as f:
+            r = json.load(f)
+        name = re.match(r"eval-(.+)-seed\d+\.json$", os.path.basename(p)).group(1)
+        for res in r["results"]:
+            std[(name, res["method"])] = [100 * v for v in res["accuracy"][0]["mean"]]
+    print("\nEvery method under the per-class protocol (filters: their Fig. 2 accuracy, see above); "
+          "mean over K = 10…80, and exclusive ℓ2,1 minus the best other at K = 10, 20:\n")
+    print("| dataset | " + " | ".join(TITLES[m] for m in METHODS) + " | best | exl21 − best other at K = 10, 20 |")
+    print("|---|" + "---|" * (len(METHODS) + 2))
+    for name in dict.fromkeys(n for n, _ in rows):
+        acc = {}
+        for m in METHODS:
+            if (name, m) in rows:
+                acc[m] = [100 * float(r["per_class_vote_accuracy"]) for r in rows[(name, m)]]
+            elif (name, m) in std:
+                acc[m] = std[(name, m)]
+        avg = {m: sum(v) / len(v) for m, v in acc.items()}
+        best = max(avg, key=avg.get)
+        small = [f"{acc['exl21'][i] - max(acc[m][i] for m in acc if m != 'exl21'):+.1f}" for i in (0, 1)]
+        print(f"| {name} | " + " | ".join(f"{avg[m]:.1f}" if m in avg else "—" for m in METHODS)
+              + f" | {TITLES[best]} | {', '.join(small)} |")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "perclass":
-        perclass(sys.argv[2])
+    if len(sys.argv) >= 3 and sys.argv[1] == "perclass":
+        perclass(sys.argv[2], sys.argv[3:])
         sys.exit()
     if len(sys.argv) < 3 or sys.argv[1] not in ("fig1", "fig2"):
         sys.exit(__doc__)
