@@ -169,6 +169,9 @@ def fig2(figdir, paths):
         m = re.match(r"eval-(.+)-seed(\d+)\.json$", os.path.basename(p))
         if not m:
             continue
+        if os.path.getsize(p) == 0:
+            print(f"summary: {p} is empty (a run not finished), left out", file=sys.stderr)
+            continue
         with open(p) as f:
             r = json.load(f)
         name = m.group(1)
