@@ -230,11 +230,8 @@ func labels(y []int, idx []int) []int {
 func columns(x *mat.Dense, cols []int) *mat.Dense {
 	m, _ := x.Dims()
 	out := mat.NewDense(m, len(cols), nil)
-	for i := 0; i < m; i++ {
-		src, dst := x.RawRowView(i), out.RawRowView(i)
-		for c, j := range cols {
-			dst[c] = src[j]
-		}
+	for c, j := range cols {
+		out.SetCol(c, mat.Col(nil, j, x))
 	}
 	return out
 }
