@@ -4,6 +4,7 @@
   python3 summary.py fig1 FIGDIR SELECT.json ...
   python3 summary.py fig2 FIGDIR EVAL.json ...
   python3 summary.py perclass PERCLASS.csv [EVAL.json ...]
+  python3 summary.py alpha ALPHA.json ...
 
 fig1: reports of `sparsefs select -method exl21` named
 select-DATASET-SOLVER.json; draws the objective J(W) of every iteration
@@ -24,6 +25,10 @@ uses; with the Fig. 2 reports, also every method under the per-class
 protocol side by side (a filter ranks the features once for all classes,
 so its c SVMs are one and the same and the vote is the one SVM's answer:
 its Fig. 2 accuracy).
+
+alpha: reports of the α sweep (exl21 alone, several α), named
+alpha-DATASET.json; prints the accuracy for every K and α beside the
+support (nonzero rows of W, mean over the folds).
 
 Plain Python 3 (no plotting library): the SVG is written by hand.
 """
@@ -298,7 +303,23 @@ def perclass(path, reports):
               + f" | {TITLES[best]} | {', '.join(small)} |")
 
 
+def alpha(paths):
+    print("| dataset | α | nonzero rows of W | " + " | ".join(f"K = {k}" for k in range(10, 90, 10)) + " | mean |")
+    print("|---|---|---|" + "---|" * 9)
+    for p in paths:
+        name = re.match(r"alpha-(.+)\.json$", os.path.basename(p)).group(1)
+        with open(p) as f:
+            r = json.load(f)
+        for res in r["results"]:
+            a = [100 * v for v in res["accuracy"][0]["mean"]]
+            print(f"| {name} | {res['params']['alpha']:g} | {res['sparsity']['mean'][0]:.0f} | "
+                  + " | ".join(f"{v:.1f}" for v in a) + f" | {sum(a) / len(a):.1f} |")
+
+
 if __name__ == "__main__":
+    if len(sys.argv) >= 3 and sys.argv[1] == "alpha":
+        alpha(sys.argv[2:])
+        sys.exit()
     if len(sys.argv) >= 3 and sys.argv[1] == "perclass":
         perclass(sys.argv[2], sys.argv[3:])
         sys.exit()
