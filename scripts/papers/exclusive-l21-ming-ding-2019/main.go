@@ -104,7 +104,7 @@ func run(path, data string, methods []string) error {
 			return fmt.Errorf("%s %s: %w", name, method, err)
 		}
 		for i, k := range r.K {
-			fmt.Printf("%s,%s,%d,%.4f,%.4f,%.4f,%.1f\n", name, method, k, reported[i], one[i], vote[i], distinct[i])
+			fmt.Printf("%s,%s,%d,%.6f,%.6f,%.6f,%.1f\n", name, method, k, reported[i], one[i], vote[i], distinct[i])
 		}
 	}
 	return nil

@@ -238,8 +238,9 @@ def claims(order, ks, mean, support, shape):
     mrmr_best_filter = 0
     for name in order:
         vals = {m: avg[(name, m)] for m in METHODS if (name, m) in avg}
-        best = max(vals, key=vals.get)
-        wins += best == "exl21"
+        top = max(vals.values())
+        best = " = ".join(TITLES[m] for m in METHODS if m in vals and vals[m] >= top - 0.05)
+        wins += vals.get("exl21", -1) >= top - 0.05
         if max(vals[m] for m in SPARSE if m in vals) > max(vals[m] for m in FILTERS if m in vals):
             sparse_beats += 1
         if max((m for m in FILTERS if m in vals), key=vals.get) == "mrmr":
@@ -250,11 +251,11 @@ def claims(order, ks, mean, support, shape):
                 other = max(mean[(name, m)][i] for m in METHODS if m != "exl21" and (name, m) in mean)
                 small.append(f"{mean[(name, 'exl21')][i] - other:+.1f}")
         print(f"| {name} | " + " | ".join(f"{vals[m]:.1f}" if m in vals else "—" for m in METHODS)
-              + f" | {TITLES[best]} | {', '.join(small)} | "
+              + f" | {best} | {', '.join(small)} | "
               + ", ".join(f"{support[(name, m)]:.0f}" if (name, m) in support else "—" for m in ("mtfs", "elasso", "exl21"))
               + f" of {shape[name][1]} |")
     n = len(order)
-    print(f"\nexclusive ℓ2,1 has the best average on {wins} of {n} datasets; the best sparse method beats the best "
+    print(f"\nexclusive ℓ2,1 has the best average (alone or tied within 0.05) on {wins} of {n} datasets; the best sparse method beats the best "
           f"filter on {sparse_beats} of {n}; mRMR is the best filter on {mrmr_best_filter} of {n}.")
 
 
@@ -297,10 +298,11 @@ def perclass(path, reports):
             elif (name, m) in std:
                 acc[m] = std[(name, m)]
         avg = {m: sum(v) / len(v) for m, v in acc.items()}
-        best = max(avg, key=avg.get)
+        top = max(avg.values())
+        best = " = ".join(TITLES[m] for m in METHODS if m in avg and avg[m] >= top - 0.05)
         small = [f"{acc['exl21'][i] - max(acc[m][i] for m in acc if m != 'exl21'):+.1f}" for i in (0, 1)]
         print(f"| {name} | " + " | ".join(f"{avg[m]:.1f}" if m in avg else "—" for m in METHODS)
-              + f" | {TITLES[best]} | {', '.join(small)} |")
+              + f" | {best} | {', '.join(small)} |")
 
 
 def alpha(paths):
