@@ -81,24 +81,29 @@ build() {
 		noinline+=("-gcflags=sparsefs/$p=-l")
 	done
 	GOOS=js GOARCH=wasm go build -trimpath "${noinline[@]}" -ldflags="-s -w -X main.appVersion=$version" -o dist/ui.wasm ./ui
+	# The workers' module with the SIMD128 kernels, and the same program
+	# with the scalar kernels for browsers without SIMD128
+	# (assets/wasm-load.js chooses).
 	GOOS=js GOARCH=wasm GOEXPERIMENT=simd go build -trimpath -ldflags="-s -w" -o dist/worker.wasm ./wasm
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/worker-scalar.wasm ./wasm
 	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/
 	go run ./internal/tools/vuguhelper >dist/vugu-render.js
 	cp -r assets/. dist/
 	stamp_sw dist
 	go build -trimpath -o bin/sparsefs ./cmd/sparsefs
 	go build -trimpath -o bin/serve serve.go
-	for w in dist/ui.wasm dist/worker.wasm; do
+	for w in dist/ui.wasm dist/worker.wasm dist/worker-scalar.wasm; do
 		printf '%s: %s bytes, %s gzip -9\n' "$w" "$(wc -c <"$w")" "$(gzip -9 -c "$w" | wc -c)"
 	done
 }
 
-# stamp_sw writes the build's version (a hash of every file of dist/) and
-# its file list into the service worker, so that a new build replaces the
-# old one in the browsers' caches.
+# stamp_sw writes the service worker: assets/wasm-load.js (which of the
+# workers' modules the browser runs) and assets/sw.js, with the build's
+# version (a hash of every file of dist/) and its file list, so that a new
+# build replaces the old one in the browsers' caches.
 stamp_sw() {
 	local dir=$1 files version list
-	cp assets/sw.js "$dir/sw.js"
+	cat assets/wasm-load.js assets/sw.js >"$dir/sw.js"
 	files=$(cd "$dir" && find . -type f ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)
 	version=$(cd "$dir" && printf '%s\n' "$files" | xargs sha256sum | sha256sum | cut -c1-16)
 	list=$(printf '%s\n' "$files" | sed 's/.*/"&"/' | paste -sd, -)
@@ -114,6 +119,7 @@ build_e2e() {
 	rm -rf dist-e2e
 	cp -r dist dist-e2e
 	GOOS=js GOARCH=wasm GOEXPERIMENT=simd go build -tags e2e -trimpath -ldflags="-s -w" -o dist-e2e/worker.wasm ./wasm
+	GOOS=js GOARCH=wasm go build -tags e2e -trimpath -ldflags="-s -w" -o dist-e2e/worker-scalar.wasm ./wasm
 	stamp_sw dist-e2e
 }
 

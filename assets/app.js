@@ -47,7 +47,7 @@
   // page's own module loads; every worker (and every worker started
   // afresh after a cancel) instantiates it without a download.
   const workerModule = (async function () {
-    const response = await fetchOK('worker.wasm');
+    const response = await fetchOK(self.sparsefsWorkerWasm());
     if (WebAssembly.compileStreaming &&
         (response.headers.get('Content-Type') || '').startsWith('application/wasm')) {
       return WebAssembly.compileStreaming(response);

@@ -7,8 +7,13 @@
 // fills a new cache, and the page offers to switch (the old cache is
 // deleted once the new service worker takes over). All URLs are relative
 // to this file, so the app works from any sub-path.
+// build.sh puts assets/wasm-load.js before this file (sparsefsWorkerWasm):
+// an imported script would be fetched again by every update check.
 const VERSION = '__SPARSEFS_VERSION__';
-const FILES = ['./'].concat(__SPARSEFS_FILES__);
+// The build's two workers' modules are one program: the browser keeps the
+// one it runs (wasm-load.js).
+const WORKER = self.sparsefsWorkerWasm();
+const FILES = ['./'].concat(__SPARSEFS_FILES__.filter((f) => !/^worker.*\.wasm$/.test(f) || f === WORKER));
 const CACHE = 'sparsefs-' + VERSION;
 
 self.addEventListener('install', (event) => {

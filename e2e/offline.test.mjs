@@ -45,6 +45,31 @@ test('a first visit downloads each wasm file once', async () => {
     const got = server.requests.filter((r) => r.url === server.base + file);
     assert.equal(got.filter((r) => r.status === 200).length, 1, `${file}: ${JSON.stringify(got)}`);
   }
+  // The scalar workers' module is for browsers without SIMD128 only.
+  assert.deepEqual(server.requests.filter((r) => r.url === server.base + 'worker-scalar.wasm'), []);
+});
+
+// A browser without WebAssembly SIMD128 (here: one whose validator says so
+// of the page's probe) runs the workers' scalar module, to the same answer.
+test('a browser without SIMD128 runs the scalar workers', async () => {
+  const { server, browser, page } = await setup({ log: true });
+  await browser.context.addInitScript(() => {
+    const validate = WebAssembly.validate;
+    WebAssembly.validate = (bytes) => {
+      const b = new Uint8Array(bytes);
+      return b.includes(0x7b) && b.length < 64 ? false : validate(bytes);
+    };
+  });
+  await openApp(page, server.url);
+  await page.click('#demo');
+  await page.waitForSelector('#preview');
+  await chooseMethods(page, ['fstat']);
+  await page.fill('#klist', '1, 5');
+  await runAndWait(page);
+  assert.match(await page.textContent('#progress-text'), /^5 of 5 units done · report merged/);
+  assert.equal((await shownRanking(page))[0].name, 'worst concave points');
+  const fetched = (file) => server.requests.filter((r) => r.url === server.base + file && r.status === 200 && !r.serviceWorker);
+  assert.equal(fetched('worker-scalar.wasm').length, 1, JSON.stringify(server.requests.map((r) => r.url)));
 });
 
 test('with the network off, the app reloads from its cache and runs the demo', async () => {

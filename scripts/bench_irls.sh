@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark of the IRLS selectors against numpy, in one run on one machine:
 #
-#   scripts/bench_irls.sh [-n ROUNDS] [-no-build] [DATASET ...]
+#   scripts/bench_irls.sh [-n ROUNDS] [-no-build] [-no-kernels] [-synth] [DATASET ...]
 #
 # For each dataset (default GLIOMA, lymphoma, ALLAML from the shared data
 # directory: $SPARSEFS_DATA or a shared/data found beside the repository;
@@ -38,6 +38,13 @@
 # against the optimum, and writes them into docs/results.md between the
 # bench markers.
 #
+# With -synth it also times rfs natively against numpy, interleaved, on two
+# synthetic sets of core/dataset/synth.go (sparsefs synth, seed 0): a wide
+# multi-class one, 189 × 500 with 7 classes (-m 189 -d1 100 -d2 200 -c 7
+# -task classification), and a tall one, 20 000 × 500 (the same with -m
+# 20000; numpy's reading of its 200 MB CSV takes about a minute a round),
+# and prints their table (docs/results.md#irls-native-shapes).
+#
 # Unless -no-kernels is given it also runs the kernel benchmarks of
 # core/linalg against gonum (go test -bench 'Kernels|Cholesky') natively,
 # under node and in a Chromium worker (in wasm, both builds), and writes
@@ -51,12 +58,14 @@ export GOTOOLCHAIN=go1.27.3
 rounds=5
 build=1
 kernels=1
+synth=0
 sets=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-n) rounds=$2; shift 2 ;;
 	-no-build) build=0; shift ;;
 	-no-kernels) kernels=0; shift ;;
+	-synth) synth=1; shift ;;
 	*) sets+=("$1"); shift ;;
 	esac
 done
@@ -122,6 +131,36 @@ done
 for s in "${sets[@]}"; do
 	SPARSEFS_DATA=$data /usr/bin/python3 scripts/rfs_eps.py "$data/$s.csv.gz" 1e-24 | sed "s/^{/{\"engine\": \"numpy-eps\", \"data\": \"$s.csv.gz\", \"seconds\": 0, /" >>"$out"
 done
+
+if [ $synth = 1 ]; then
+	echo "synthetic sets: native against numpy" >&2
+	sout=$(mktemp)
+	bin/sparsefs synth -m 189 -d1 100 -d2 200 -c 7 -task classification -o "$wasmbin/synth-189x500.csv"
+	bin/sparsefs synth -m 20000 -d1 100 -d2 200 -c 7 -task classification -o "$wasmbin/synth-20000x500.csv"
+	for ((r = 1; r <= rounds; r++)); do
+		echo "synthetic round $r/$rounds" >&2
+		for s in synth-189x500 synth-20000x500; do
+			env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 "$numpy" "$wasmbin/$s.csv" | sed "s/^{/{\"engine\": \"numpy\", \"data\": \"$s\", /" >>"$sout"
+			native native "$s" "$wasmbin/$s.csv" | sed "s/\"$s.csv.gz\"/\"$s\"/" >>"$sout"
+		done
+	done
+	/usr/bin/python3 - "$sout" "$rounds" <<'PY'
+import json, sys, collections
+best = collections.defaultdict(dict)
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    cur = best[r["data"]].get(r["engine"])
+    if cur is None or r["seconds"] < cur["seconds"]:
+        best[r["data"]][r["engine"]] = r
+print("| synthetic set (rfs γ = 1) | numpy s (it) | native s (× numpy) | our iterations |")
+print("|---|---|---|---|")
+for d, e in best.items():
+    n, o = e["numpy"], e["native"]
+    print("| %s | %.3f (%d) | %.3f (%.2f×) | %d |" % (d, n["seconds"], n["iterations"], o["seconds"], o["seconds"] / n["seconds"], o["iterations"]))
+print("\nBest of %s interleaved rounds, fit time." % sys.argv[2])
+PY
+	rm -f "$sout"
+fi
 
 kout=$(mktemp)
 if [ $kernels = 1 ]; then

@@ -2,11 +2,11 @@ package linalg
 
 import "math"
 
-// cholBlock is the block size of the blocked factorisation: below it the
-// unblocked (bordered, dot-product) form runs; above it, each block column
-// is factored unblocked and the trailing matrix updated by the packed
-// SYRK-style kernel (BenchmarkCholesky: 64 and 128 within 5%, 32 slower).
-const cholBlock = 96
+// The blocked factorisation works in blocks of cholBlock (set per build,
+// dispatch_js.go and dispatch_other.go): below it the unblocked (bordered,
+// dot-product) form runs; above it, each block column is factored
+// unblocked and the trailing matrix updated by the packed SYRK-style
+// kernel.
 
 // Cholesky factorises the symmetric positive definite n×n matrix a as
 // L·Lᵀ, overwriting its lower triangle with L and zeroing the strict upper
@@ -16,7 +16,7 @@ const cholBlock = 96
 //
 // In wasm it is a right-looking blocked factorisation (Golub & Van Loan,
 // Matrix Computations, 4th ed., §4.2.9) whose trailing updates run on the
-// packed kernels of this package; natively the same from order 200 where
+// packed kernels of this package; natively the same from order 128 where
 // the assembly tile runs, else gonum's Dpotrf (see cholesky in
 // dispatch_js.go and dispatch_other.go for the measurements).
 func Cholesky(a General) bool {
@@ -77,8 +77,8 @@ func cholUnblocked(a General, j0, jb int) bool {
 }
 
 // CholeskySolve solves L·Lᵀ·X = B in place for the factor l of Cholesky
-// (n×n) and B n×k. It runs the packed kernels in wasm and gonum's Dpotrs
-// natively.
+// (n×n) and B n×k. It runs the packed kernels in wasm and natively where
+// the assembly tile runs, else gonum's Dpotrs.
 func CholeskySolve(l General, b General) {
 	if l.Cols != l.Rows || b.Rows != l.Rows {
 		panic(ErrShape)
@@ -117,18 +117,15 @@ func sub(a General, i, j, r, c int) General {
 	return General{Rows: r, Cols: c, Stride: a.Stride, Data: a.Data[i*a.Stride+j : (i+r-1)*a.Stride+j+c]}
 }
 
-// forwardBlock solves L[i0:i1, i0:i1]·Y = B[i0:i1] in place, row by row.
+// forwardBlock solves L[i0:i1, i0:i1]·Y = B[i0:i1] in place, row by row:
+// y_i = (b_i − Σ_{i0≤j<i} l_ij·y_j)/l_ii, the sum taken in the order of j
+// (subComb).
 func forwardBlock(l, b General, i0, i1 int) {
 	k := b.Cols
 	for i := i0; i < i1; i++ {
 		bi := b.Data[i*b.Stride : i*b.Stride+k]
-		li := l.Data[i*l.Stride : i*l.Stride+i+1]
-		for j := i0; j < i; j++ {
-			if v := li[j]; v != 0 {
-				axpy(bi, -v, b.Data[j*b.Stride:j*b.Stride+k])
-			}
-		}
-		inv := 1 / li[i]
+		subComb(bi, l.Data, i*l.Stride+i0, 1, b.Data, i0*b.Stride, b.Stride, i-i0)
+		inv := 1 / l.Data[i*l.Stride+i]
 		for t := range bi {
 			bi[t] *= inv
 		}
@@ -136,21 +133,16 @@ func forwardBlock(l, b General, i0, i1 int) {
 }
 
 // backBlock solves L[i0:i1, i0:i1]ᵀ·X = Y[i0:i1] in place, from the last
-// row up: x_i = y_i/l_ii, then y_j −= l_ij·x_i for i0 ≤ j < i (row i of L
-// is contiguous).
+// row up: x_j = (y_j − Σ_{j<i<i1} l_ij·x_i)/l_jj, the sum taken from the
+// last i down (column j of L, read with the stride of L).
 func backBlock(l, b General, i0, i1 int) {
 	k := b.Cols
-	for i := i1 - 1; i >= i0; i-- {
-		bi := b.Data[i*b.Stride : i*b.Stride+k]
-		li := l.Data[i*l.Stride : i*l.Stride+i+1]
-		inv := 1 / li[i]
-		for t := range bi {
-			bi[t] *= inv
-		}
-		for j := i0; j < i; j++ {
-			if v := li[j]; v != 0 {
-				axpy(b.Data[j*b.Stride:j*b.Stride+k], -v, bi)
-			}
+	for j := i1 - 1; j >= i0; j-- {
+		bj := b.Data[j*b.Stride : j*b.Stride+k]
+		subComb(bj, l.Data, (i1-1)*l.Stride+j, -l.Stride, b.Data, (i1-1)*b.Stride, -b.Stride, i1-1-j)
+		inv := 1 / l.Data[j*l.Stride+j]
+		for t := range bj {
+			bj[t] *= inv
 		}
 	}
 }

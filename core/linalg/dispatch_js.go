@@ -19,6 +19,10 @@ package linalg
 // SIMD128 tile: 1.5–1.75× the scalar build's GFLOP/s for the products
 // above, 1.0–1.3× for the Cholesky (docs/results.md#wasm-simd).
 
+// cholBlock is the block size of the packed Cholesky and solve in wasm
+// (BenchmarkCholesky: 64 and 128 within 5%, 32 slower).
+const cholBlock = 96
+
 func gemm(transA, transB bool, alpha float64, a, b General, beta float64, c General) {
 	gemmWith(buildTile, transA, transB, alpha, a, nil, b, beta, c, false)
 }

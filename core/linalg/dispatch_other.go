@@ -25,8 +25,20 @@ import (
 //	Cholesky 50 / 100 / 200           3.2 / 2.5 / 6.6 vs 8.4 / 5.4 / 6.6
 //	Cholesky 400 / 1000               12.4 / 19.3 vs 6.5 / 10.1
 //
-// so they run everywhere except Cholesky below 200 and the triangular
-// solves, where gonum's Dpotrf/Dpotrs stay. Without the assembly tile (other
+// so they run everywhere except Cholesky below 128, where gonum's Dpotrf
+// stays. The packed Cholesky runs in blocks of cholBlock = 32 natively
+// (the trailing updates on the assembly tile; the order of the IRLS
+// systems of 189 × 500 data), and the triangular solves are the packed
+// ones with the row combinations of subComb (CPU time, µs, one
+// factorisation / one solve with 7 right-hand sides, best of 15 rounds,
+// loaded machine):
+//
+//	order  Dpotrf  packed, blocks of 96 / 32  Dpotrs  packed, 96 / 32
+//	20     1.5     –    / 2.5                3.1     3.2 / 3.1
+//	64     9.4     –    / 24                 23      24  / 15
+//	100    62      84   / 63                 55      52  / 25
+//	189    342     368  / 266                193     119 / 65
+//	300    1302    1069 / 767                513     223 / 145 Without the assembly tile (other
 // architectures, older processors, the purego tag) the portable 4×2 tile
 // runs at half gonum's speed for the large products (ADAt 50×4435: 5.6 vs
 // 11.1; Gemm 1000³: 6.8 vs 10.7) and twice it for thin ones (4435×4×50:
@@ -51,7 +63,11 @@ const parallelWork = 2e6
 
 // cholPacked is the order from which Cholesky runs the packed form when
 // the assembly tile is in use.
-const cholPacked = 200
+const cholPacked = 128
+
+// cholBlock is the block size of the packed Cholesky and solve natively
+// (see above; in wasm dispatch_js.go sets it).
+const cholBlock = 32
 
 func gemm(transA, transB bool, alpha float64, a, b General, beta float64, c General) {
 	gemmSplit(transA, transB, alpha, a, nil, b, beta, c)
@@ -221,4 +237,11 @@ func cholesky(a General) bool {
 	return true
 }
 
-func choleskySolve(l, b General) { gonumCholeskySolve(l, b) }
+// choleskySolve is the packed solve with the assembly tile, else Dpotrs.
+func choleskySolve(l, b General) {
+	if fast {
+		choleskySolvePacked(l, b)
+		return
+	}
+	gonumCholeskySolve(l, b)
+}

@@ -17,7 +17,8 @@ package linalg
 // (kernel_amd64.s) runs at 53 GFLOP/s and replaces 4×2. In wasm built with
 // GOEXPERIMENT=simd (Go 1.27.3) the 4×4 SIMD128 tile (kernel_simd.go) runs
 // at 7.4–7.5 GFLOP/s under node where 4×3 ran at 4.4–4.5 in the same run
-// (a loaded machine; docs/results.md#wasm-simd) and replaces 4×3.
+// (a loaded machine; docs/results.md#wasm-simd) and replaces 4×3; taking
+// two steps a pass, 10.9 (docs/results.md#wasm-simd-2).
 
 // mr is the number of rows of a tile (the width of a panel of op(A)).
 const mr = 4
@@ -116,13 +117,18 @@ func storeTile(t []float64, nr int, alpha float64, c []float64, ldc, rows, cols 
 	}
 }
 
-// tile describes an inner kernel and its width.
+// tile describes an inner kernel and its width. rows, when set, is the
+// same kernel reading the mr rows of A where they are (a0…a3, each of
+// the panel's length in inner indices) instead of a packed panel: thin
+// products (a few columns of C) then skip packing A, which costs as much
+// as their arithmetic (see gemmPanels).
 type tile struct {
 	nr   int
 	kern func(a, b []float64, alpha float64, c []float64, ldc, rows, cols int)
+	rows func(a0, a1, a2, a3, b []float64, alpha float64, c []float64, ldc, rows, cols int)
 }
 
 var (
-	tile4x2 = tile{2, kern4x2}
-	tile4x3 = tile{3, kern4x3}
+	tile4x2 = tile{nr: 2, kern: kern4x2}
+	tile4x3 = tile{nr: 3, kern: kern4x3}
 )

@@ -49,7 +49,7 @@ func kern4x8(a, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
 // run it.
 var tile4x8 = func() tile {
 	if hasFMA() {
-		return tile{8, kern4x8}
+		return tile{nr: 8, kern: kern4x8}
 	}
 	return tile{}
 }()

@@ -13,23 +13,59 @@ import "simd"
 // products and sums as in the scalar tiles, so the results are identical.
 func kern4x4simd(a, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
 	var c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s
-	for len(a) >= 4 && len(b) >= 4 {
-		bl := simd.LoadFloat64s(b[0:2])
-		bh := simd.LoadFloat64s(b[2:4])
-		x := simd.BroadcastFloat64s(a[0])
-		c0l = c0l.Add(x.Mul(bl))
-		c0h = c0h.Add(x.Mul(bh))
-		x = simd.BroadcastFloat64s(a[1])
-		c1l = c1l.Add(x.Mul(bl))
-		c1h = c1h.Add(x.Mul(bh))
-		x = simd.BroadcastFloat64s(a[2])
-		c2l = c2l.Add(x.Mul(bl))
-		c2h = c2h.Add(x.Mul(bh))
-		x = simd.BroadcastFloat64s(a[3])
-		c3l = c3l.Add(x.Mul(bl))
-		c3h = c3h.Add(x.Mul(bh))
-		a, b = a[4:], b[4:]
+	// Two steps per pass, each loading and broadcasting its operands
+	// before its arithmetic (step4x4): Go's wasm code goes through its
+	// block dispatch on every jump, so halving the loop's back edges pays,
+	// and V8 schedules the grouped loads better. Node, CPU time of the
+	// tile in L1, best of 30 alternating rounds on a loaded machine: 10.9
+	// GFLOP/s, against 8.9 for two steps with each broadcast next to its
+	// products, 7.3 for one step a pass, 8.2 for four, 8.1–9.2 for 4×6
+	// tiles.
+	for len(a) >= 8 && len(b) >= 8 {
+		c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h = step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, b[0:4], a[0], a[1], a[2], a[3])
+		c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h = step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, b[4:8], a[4], a[5], a[6], a[7])
+		a, b = a[8:], b[8:]
 	}
+	if len(a) >= 4 && len(b) >= 4 {
+		c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h = step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, b[0:4], a[0], a[1], a[2], a[3])
+	}
+	storeTile4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, alpha, c, ldc, rows, cols)
+}
+
+// step4x4 is one inner step of the 4×4 tile: row t of the tile (ctl, cth)
+// plus a_t times the B row b (four values, two vectors).
+func step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s, b []float64, a0, a1, a2, a3 float64) (_, _, _, _, _, _, _, _ simd.Float64s) {
+	bl := simd.LoadFloat64s(b[0:2])
+	bh := simd.LoadFloat64s(b[2:4])
+	x0 := simd.BroadcastFloat64s(a0)
+	x1 := simd.BroadcastFloat64s(a1)
+	x2 := simd.BroadcastFloat64s(a2)
+	x3 := simd.BroadcastFloat64s(a3)
+	return c0l.Add(x0.Mul(bl)), c0h.Add(x0.Mul(bh)), c1l.Add(x1.Mul(bl)), c1h.Add(x1.Mul(bh)),
+		c2l.Add(x2.Mul(bl)), c2h.Add(x2.Mul(bh)), c3l.Add(x3.Mul(bl)), c3h.Add(x3.Mul(bh))
+}
+
+// kern4x4simdRows is kern4x4simd reading the four rows of A in place
+// (a0…a3, one value of each per inner index) instead of a packed panel:
+// the same products and sums, so the same results.
+func kern4x4simdRows(a0, a1, a2, a3, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
+	var c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s
+	n := len(a0)
+	a1, a2, a3, b = a1[:n], a2[:n], a3[:n], b[:4*n]
+	k := 0
+	for ; k+2 <= n; k += 2 {
+		c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h = step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, b[4*k:4*k+4], a0[k], a1[k], a2[k], a3[k])
+		c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h = step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, b[4*k+4:4*k+8], a0[k+1], a1[k+1], a2[k+1], a3[k+1])
+	}
+	if k < n {
+		c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h = step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, b[4*k:4*k+4], a0[k], a1[k], a2[k], a3[k])
+	}
+	storeTile4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, alpha, c, ldc, rows, cols)
+}
+
+// storeTile4x4 adds alpha times the valid rows×cols part of the 4×4 tile
+// (c0l, c0h; …; c3l, c3h), one row in two vectors, to c.
+func storeTile4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s, alpha float64, c []float64, ldc, rows, cols int) {
 	if rows == 4 && cols == 4 {
 		al := simd.BroadcastFloat64s(alpha)
 		addRow2(c[0:4], al, c0l, c0h)
@@ -57,4 +93,4 @@ func addRow2(r []float64, alpha, lo, hi simd.Float64s) {
 }
 
 // tile4x4simd is the SIMD128 tile.
-var tile4x4simd = tile{4, kern4x4simd}
+var tile4x4simd = tile{nr: 4, kern: kern4x4simd, rows: kern4x4simdRows}

@@ -240,9 +240,14 @@ func TestCholeskyMatchesGonum(t *testing.T) {
 		for i := 0; i < n; i++ {
 			clear(want.Data[i*want.Stride+i+1 : i*want.Stride+n])
 		}
-		b := randGeneral(rng, n, 3)
-		xg := clone(b)
-		gonumCholeskySolve(want, xg)
+		// 3 and 9 right-hand sides: every path of subComb (blocks of four,
+		// of two, one value).
+		bs := []General{randGeneral(rng, n, 3), randGeneral(rng, n, 9)}
+		xgs := make([]General, len(bs))
+		for i, b := range bs {
+			xgs[i] = clone(b)
+			gonumCholeskySolve(want, xgs[i])
+		}
 		for _, impl := range choleskies {
 			got := clone(a)
 			// Garbage in the upper triangle must be ignored.
@@ -259,19 +264,20 @@ func TestCholeskyMatchesGonum(t *testing.T) {
 			if d := maxDiff(got, want); d > 1e-12 {
 				t.Errorf("%s n=%d: relative difference from gonum's factor %g", impl.name, n, d)
 			}
-			// Solve with 3 right-hand sides; compare with gonum and check
-			// the residual A·X − B.
-			x := clone(b)
-			impl.solve(got, x)
-			if d := maxDiff(x, xg); d > 1e-12 {
-				t.Errorf("%s n=%d: solve differs from gonum's by %g", impl.name, n, d)
-			}
-			full := clone(a)
-			mirrorLowerTest(full)
-			ax := clone(b)
-			gonumGemm(false, false, 1, full, x, 0, ax)
-			if d := maxDiff(ax, b); d > 1e-12 {
-				t.Errorf("%s n=%d: relative residual %g", impl.name, n, d)
+			// Solve; compare with gonum and check the residual A·X − B.
+			for i, b := range bs {
+				x := clone(b)
+				impl.solve(got, x)
+				if d := maxDiff(x, xgs[i]); d > 1e-12 {
+					t.Errorf("%s n=%d k=%d: solve differs from gonum's by %g", impl.name, n, b.Cols, d)
+				}
+				full := clone(a)
+				mirrorLowerTest(full)
+				ax := clone(b)
+				gonumGemm(false, false, 1, full, x, 0, ax)
+				if d := maxDiff(ax, b); d > 1e-12 {
+					t.Errorf("%s n=%d k=%d: relative residual %g", impl.name, n, b.Cols, d)
+				}
 			}
 		}
 	}

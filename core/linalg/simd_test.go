@@ -15,19 +15,6 @@ import (
 // tests require bitwise equality. The comparison takes in the padding of
 // each matrix (NaN, from randGeneral), so a write outside C fails too.
 
-// sameBits reports the first index where a and b differ bitwise, or −1.
-func sameBits(a, b []float64) int {
-	if len(a) != len(b) {
-		return 0
-	}
-	for i := range a {
-		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-			return i
-		}
-	}
-	return -1
-}
-
 // The kernels load two float64 to a vector: SIMD128.
 func TestSIMDLanes(t *testing.T) {
 	if n := simd.BroadcastFloat64s(1).Len(); n != 2 {
@@ -118,4 +105,16 @@ func TestVecSIMDMatchesScalar(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestSubCombSIMDMatchesScalar(t *testing.T) {
+	subCombCases(func(y, l []float64, lo, ls int, b []float64, bo, bs, n int) {
+		want := append([]float64(nil), y...)
+		subCombScalar(want, l, lo, ls, b, bo, bs, n)
+		got := append([]float64(nil), y...)
+		subCombSIMD(got, l, lo, ls, b, bo, bs, n)
+		if i := sameBits(got, want); i >= 0 {
+			t.Errorf("len %d, %d rows, step %d: differs at %d: %v, want %v", len(y), n, bs, i, got[i], want[i])
+		}
+	})
 }

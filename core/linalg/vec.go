@@ -27,3 +27,39 @@ func axpyScalar(y []float64, alpha float64, x []float64) {
 		y[i] += alpha * v
 	}
 }
+
+// subCombScalar sets y −= Σ_s l[lo+s·ls]·b[bo+s·bs : bo+s·bs+len(y)] for s
+// = 0 … n−1, in that order for each value of y and skipping zero
+// coefficients: the result of n calls axpyScalar(y, −l[…], row) in turn,
+// bit for bit. It runs over y in blocks of four kept in registers, so the
+// rows of b are read once per block instead of y once per row.
+func subCombScalar(y []float64, l []float64, lo, ls int, b []float64, bo, bs, n int) {
+	t := 0
+	for ; t+4 <= len(y); t += 4 {
+		v := y[t : t+4 : t+4]
+		y0, y1, y2, y3 := v[0], v[1], v[2], v[3]
+		for s := 0; s < n; s++ {
+			c := l[lo+s*ls]
+			if c == 0 {
+				continue
+			}
+			c = -c
+			off := bo + s*bs + t
+			r := b[off : off+4 : off+4]
+			y0 += c * r[0]
+			y1 += c * r[1]
+			y2 += c * r[2]
+			y3 += c * r[3]
+		}
+		v[0], v[1], v[2], v[3] = y0, y1, y2, y3
+	}
+	for ; t < len(y); t++ {
+		yt := y[t]
+		for s := 0; s < n; s++ {
+			if c := l[lo+s*ls]; c != 0 {
+				yt += -c * b[bo+s*bs+t]
+			}
+		}
+		y[t] = yt
+	}
+}

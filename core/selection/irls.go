@@ -906,16 +906,26 @@ func (s *irls) solve(first bool, shift float64) (float64, error) {
 // from the residual rows e (m×c) and rows of W (any number of rows of c;
 // rows at zero add nothing).
 func (s *irls) exactJ(e, w []float64) float64 {
-	c := s.c
-	loss := 0.0
-	for i := 0; i < s.m; i++ {
-		loss += pow(norm2(e[i*c:(i+1)*c]), s.r/2)
+	return sumPowNorms(e[:s.m*s.c], s.c, s.r/2) + s.lambda*sumPowNorms(w, s.c, s.p/2)
+}
+
+// sumPowNorms returns Σ_rows pow(‖row‖², a) over the rows of c values of
+// v, in order; a = 0.5 (r or p = 1, the sums of norms of rfs) calls
+// math.Sqrt directly, without pow's dispatch in the loop.
+func sumPowNorms(v []float64, c int, a float64) float64 {
+	sum := 0.0
+	if a == 0.5 {
+		for len(v) >= c && c > 0 {
+			sum += math.Sqrt(norm2(v[:c]))
+			v = v[c:]
+		}
+		return sum
 	}
-	reg := 0.0
-	for j := 0; j < len(w)/c; j++ {
-		reg += pow(norm2(w[j*c:(j+1)*c]), s.p/2)
+	for len(v) >= c && c > 0 {
+		sum += pow(norm2(v[:c]), a)
+		v = v[c:]
 	}
-	return loss + s.lambda*reg
+	return sum
 }
 
 // errIndefinite reports a failed Cholesky factorisation.
