@@ -160,6 +160,15 @@ crosscheck() {
 	/usr/bin/python3 -W ignore::UserWarning scripts/crosscheck_eval.py bin/sparsefs
 	say "an evaluation in parts through the Snakemake workflow (Debian's snakemake)"
 	scripts/test_workflow.sh bin/sparsefs
+	if (. scripts/datadir.sh "") >/dev/null 2>&1; then
+		say "the papers' scripts, each in its smallest configuration (scripts/papers/)"
+		scripts/test_papers.sh bin/sparsefs
+	elif [ -n "${SPARSEFS_REQUIRE_DATA:-}" ]; then
+		echo "the shared datasets are required (SPARSEFS_REQUIRE_DATA) but not found" >&2
+		exit 1
+	else
+		echo "WARNING: the shared datasets are not found: the papers' scripts are not run" >&2
+	fi
 }
 
 e2e() {

@@ -462,7 +462,7 @@ export async function presets(browser, url) {
   assert.equal(await page.inputValue('#scheme'), 'holdout');
   assert.equal(await page.inputValue('#train'), '0.6');
   assert.equal(await page.inputValue('#repeats'), '10');
-  assert.equal(await page.inputValue('#tune'), 'lambda=0.001,0.01,0.1,1,10,100; r=0.5,1,2; svm.C=0.001,0.01,0.1,1,10,100');
+  assert.equal(await page.inputValue('#tune'), 'lambda=0.001,0.01,0.1,1,10,100; gamma=0.001,0.01,0.1,1,10,100; r=0.5,1,2; svm.C=0.001,0.01,0.1,1,10,100');
   assert.match(await page.textContent('#plan'), /^Run will evaluate \d+ settings × 10 holdout splits = \d+ units on 2 workers\./);
   assert.deepEqual(browser.problems, []);
 }

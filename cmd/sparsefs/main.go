@@ -117,7 +117,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var in job.Input
-	if req.Data.Path != "" {
+	switch {
+	case req.Data.Path == "":
+	case req.Data.Path != "-" && req.Op != api.OpInspect:
+		// Read as it streams in, when a request needs the table (an
+		// inspection reads the file several ways, standard input cannot
+		// be read twice: those hold the bytes).
+		if in.Open, err = openData(req.Data.Path); err != nil {
+			fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
+			return 1
+		}
+	default:
 		if in.Raw, err = readData(req.Data.Path, os.Stdin); err != nil {
 			fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
 			return 1
@@ -139,6 +149,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return failed(ctx, stderr, args[0], err)
 		}
 	}
+	// The data and the fits' working memory are garbage now: collected
+	// before the answer is encoded, they make room for it rather than
+	// adding to the peak.
+	runtime.GC()
 	if err := o.write(stdout, resp); err != nil {
 		fmt.Fprintf(stderr, "sparsefs %s: %v\n", args[0], err)
 		return 1
@@ -155,13 +169,39 @@ func readData(path string, stdin io.Reader) ([]byte, error) {
 	} else {
 		raw, err = os.ReadFile(path)
 	}
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("the data file %s does not exist", path)
-	case err != nil:
-		return nil, fmt.Errorf("cannot read the data file: %w", err)
+	if err != nil {
+		return nil, dataError(path, err)
 	}
 	return raw, nil
+}
+
+// openData checks that the data file at path can be opened and returns
+// what opens it, each time the file is to be read.
+func openData(path string) (func() (io.ReadCloser, error), error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, dataError(path, err)
+	}
+	st, err := f.Stat()
+	f.Close()
+	if err == nil && st.IsDir() {
+		return nil, fmt.Errorf("cannot read the data file: %s is a directory", path)
+	}
+	return func() (io.ReadCloser, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, dataError(path, err)
+		}
+		return f, nil
+	}, nil
+}
+
+// dataError says why the data file at path could not be read.
+func dataError(path string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("the data file %s does not exist", path)
+	}
+	return fmt.Errorf("cannot read the data file: %w", err)
 }
 
 // failed reports a command's error and returns its exit code: 130, the

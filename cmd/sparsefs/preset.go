@@ -44,7 +44,7 @@ func presetPlan(id string, set map[string]bool, seed uint64, stderr io.Writer) (
 		seedp = &s
 	}
 	return func(ctx context.Context, req *api.Request, in *job.Input) error {
-		t, err := job.Read(ctx, in.Raw, &req.Data)
+		t, err := in.ReadTable(ctx, &req.Data)
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"unsafe"
 )
 
 // The default limits of a read. They are sized for a browser tab, whose
@@ -179,7 +181,10 @@ func (f *store[T]) add(v T) {
 	f.n++
 }
 
-// slice returns the values in one slice and releases the chunks.
+// slice returns the values in one slice and releases the chunks. When
+// they were large the garbage collector runs at once, so that their memory
+// is free for what the caller allocates next (the scaled copy, a solver's
+// design) rather than adding to the peak until the collector's next cycle.
 func (f *store[T]) slice() []T {
 	out := make([]T, 0, f.n)
 	for i, c := range f.chunks {
@@ -187,5 +192,12 @@ func (f *store[T]) slice() []T {
 		f.chunks[i] = nil
 	}
 	f.chunks = nil
+	if int64(len(out))*int64(unsafe.Sizeof(*new(T))) >= collectBytes {
+		runtime.GC()
+	}
 	return out
 }
+
+// collectBytes is the size of a table's values from which reading it ends
+// with a garbage collection (see store.slice).
+const collectBytes = 32 << 20

@@ -100,10 +100,23 @@ func FitScaler(kind Scaling, x mat.Matrix) *Scaler {
 // It panics if x has a different number of columns than the fitted data.
 func (s *Scaler) Transform(x mat.Matrix) *mat.Dense {
 	m, n := x.Dims()
+	out := mat.NewDense(m, n, nil)
+	s.TransformTo(out, x)
+	return out
+}
+
+// TransformTo writes x preprocessed into out (of x's size), which may be x
+// itself: a caller that owns the data scales them in place rather than
+// holding a second copy. It panics if x has a different number of columns
+// than the fitted data.
+func (s *Scaler) TransformTo(out *mat.Dense, x mat.Matrix) {
+	m, n := x.Dims()
 	if n != len(s.Scale) {
 		panic(mat.ErrShape)
 	}
-	out := mat.NewDense(m, n, nil)
+	if r, c := out.Dims(); r != m || c != n {
+		panic(mat.ErrShape)
+	}
 	for i := 0; i < m; i++ {
 		row := out.RawRowView(i)
 		for j := 0; j < n; j++ {
@@ -118,5 +131,4 @@ func (s *Scaler) Transform(x mat.Matrix) *mat.Dense {
 			row[j] = (v - s.Offset[j]) / s.Scale[j]
 		}
 	}
-	return out
 }

@@ -59,3 +59,9 @@ func (e *Evaluation) checkClassifiers(cls []api.Classifier, tr *part, setting in
 	}
 	return nil
 }
+
+// collectBytes is the size of the data from which each unit starts with a
+// garbage collection (see runUnit): a unit's copies of the rows are then
+// reused by the next rather than added to them. On smaller data a
+// collection per unit would cost more than it saves.
+const collectBytes = 32 << 20

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime/debug"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -54,6 +55,11 @@ func (e *Evaluation) runUnit(rc runCtx, u int) (*api.UnitResult, error) {
 	ns := len(e.splits)
 	vi, si := u/ns, u%ns
 	v := e.variants[vi]
+	if m, n := e.data.X.Dims(); 8*int64(m)*int64(n) >= collectBytes {
+		// The last unit's copies of the rows are garbage now: collected
+		// before this unit makes its own, they are not added to the peak.
+		debug.FreeOSMemory()
+	}
 	train := e.data.part(e.splits[si].Train)
 	over, cls, tuning, err := e.tune(rc, v, train, si)
 	if err != nil {
@@ -98,7 +104,8 @@ type fitted struct {
 	notes   []string
 }
 
-// train fits everything on the training part tr: the preprocessing, the
+// train fits everything on the training part tr (its rows are scaled in
+// place: tr is the fit's own copy): the preprocessing, the
 // selector (once, or once per K) with the parameter overrides over, and
 // every classifier of cls (and least squares, with targets) on each top-K
 // subset, after checking the classifiers' memory (checkClassifiers).
@@ -107,7 +114,9 @@ func (e *Evaluation) train(rc runCtx, v *variant, over map[string]any, cls []api
 		return nil, err
 	}
 	f := &fitted{scaler: dataset.FitScaler(e.scaling, tr.x)}
-	xs := f.scaler.Transform(tr.x)
+	// tr is this fit's own copy of the rows: it is scaled in place.
+	xs := tr.x
+	f.scaler.TransformTo(xs, xs)
 	ks := e.plan.K
 	f.subsets = make([][]int, len(ks))
 	f.sparse = make([]*int, len(ks))
@@ -210,11 +219,14 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 	return &f.fits[len(f.fits)-1], nil
 }
 
-// test applies the fitted preprocessing and models to a test part: the
+// test applies the fitted preprocessing (in place: te is the test's own
+// copy of its rows) and models to a test part: the
 // accuracy of each classifier and the least-squares RMSE for each K (NaN
 // where there is no subset).
 func (f *fitted) test(te *part) ([]api.Floats, api.Floats) {
-	xs := f.scaler.Transform(te.x)
+	// te is this test's own copy of the rows: it is scaled in place.
+	xs := te.x
+	f.scaler.TransformTo(xs, xs)
 	acc := make([]api.Floats, len(f.models))
 	for q := range acc {
 		acc[q] = make(api.Floats, len(f.subsets))

@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"sparsefs/api"
@@ -23,10 +24,14 @@ import (
 
 // Input is the data a request runs on: the file's bytes, and the Table they
 // were read into with the request's Data settings, when the caller keeps
-// one (it wins over Raw, except for an inspection, which reads Raw).
+// one (it wins over Raw, except for an inspection, which reads Raw). Open,
+// when set and Raw is not, opens the file to be read as it streams in (the
+// command line's way: the file's bytes are never held whole), when the
+// request needs its table; an inspection reads Raw only.
 type Input struct {
 	Raw   []byte
 	Table *Table
+	Open  func() (io.ReadCloser, error)
 }
 
 // Run performs a request. progress may be nil. Errors a user can cause are
@@ -76,12 +81,26 @@ func Methods() *api.MethodList {
 	return &api.MethodList{Methods: selection.Catalog()}
 }
 
-// table returns the table a request reads: the caller's, or Raw read now.
+// table returns the table a request reads (in.ReadTable).
 func table(ctx context.Context, req *api.Request, in Input) (*Table, error) {
+	return in.ReadTable(ctx, &req.Data)
+}
+
+// ReadTable returns the caller's table, or reads one as d says: from Open
+// as the file streams in when Raw is not set, else from Raw.
+func (in Input) ReadTable(ctx context.Context, d *api.Data) (*Table, error) {
 	if in.Table != nil {
 		return in.Table, nil
 	}
-	return Read(ctx, in.Raw, &req.Data)
+	if in.Raw == nil && in.Open != nil {
+		f, err := in.Open()
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return ReadFrom(ctx, f, d)
+	}
+	return Read(ctx, in.Raw, d)
 }
 
 // Read reads a file's bytes as d says (its format, label, targets,
@@ -89,6 +108,16 @@ func table(ctx context.Context, req *api.Request, in Input) (*Table, error) {
 // soon after ctx is done.
 func Read(ctx context.Context, raw []byte, d *api.Data) (*Table, error) {
 	ds, err := parse(ctx, raw, d, 0)
+	if err != nil {
+		return nil, err
+	}
+	return NewTable(ds), nil
+}
+
+// ReadFrom is Read from a stream: the file is parsed as it is read, its
+// bytes never held whole.
+func ReadFrom(ctx context.Context, r io.Reader, d *api.Data) (*Table, error) {
+	ds, err := parseFrom(ctx, r, d, 0, false)
 	if err != nil {
 		return nil, err
 	}
@@ -106,12 +135,17 @@ func parseSurvey(ctx context.Context, raw []byte, d *api.Data, previewRows int, 
 	if raw == nil {
 		return nil, errors.New("no data given")
 	}
+	return parseFrom(ctx, bytes.NewReader(raw), d, previewRows, survey)
+}
+
+// parseFrom is parseSurvey reading from a stream.
+func parseFrom(ctx context.Context, r io.Reader, d *api.Data, previewRows int, survey bool) (*dataset.Dataset, error) {
 	opts, err := options(d)
 	if err != nil {
 		return nil, err
 	}
 	opts.PreviewRows, opts.Survey = previewRows, survey
-	ds, err := dataset.ReadContext(ctx, bytes.NewReader(raw), opts)
+	ds, err := dataset.ReadContext(ctx, r, opts)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return nil, err

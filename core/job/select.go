@@ -78,8 +78,16 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 		warnings = append(warnings, fmt.Sprintf("%d missing value(s) imputed with the column mean", ds.Missing))
 	}
 	// The whole file is the training part here: the scaler is fitted on it.
+	// A table read for this request alone is scaled in place (nothing reads
+	// its values after this); a caller's is copied.
 	scaler := dataset.FitScaler(scaling, ds.X)
-	prob := &selection.Problem{X: scaler.Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding, Targets: ds.Targets,
+	x := ds.X
+	if in.Table == nil {
+		scaler.TransformTo(x, x)
+	} else {
+		x = scaler.Transform(x)
+	}
+	prob := &selection.Problem{X: x, Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding, Targets: ds.Targets,
 		MemoryBudget: req.MemoryBudget}
 	settings := params.Settings()
 	settings.Progress = progress

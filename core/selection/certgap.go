@@ -1,6 +1,10 @@
 package selection
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+	"math"
+)
 
 // certGap is the relative duality gap a convex model's answer is certified
 // to by default (Certificate.Gap ≤ certGap): the IRLS family's default
@@ -29,4 +33,75 @@ func uncertified(method string, cert *Certificate, obj float64, st Status, notes
 		return Uncertified
 	}
 	return st
+}
+
+// certifyRounds goes on with a fit whose stopping rule was met (run's
+// status Converged or MethodConverged) while gap() — the certified
+// relative gap at the current point — is above certGap: each round first
+// tightens the stopping rule (tighten returns the Settings.Tolerance the
+// round runs with, and false when there is nothing left to tighten), then
+// runs step on from where the fit stopped within the iterations s allows,
+// its iterations counted after run's. With stall > 0 it also ends when
+// stall rounds in a row have not halved the gap (the dual point rather
+// than the answer holds it up), and when the gap's rate of decrease so far
+// (linear in the iterations, as these first-order methods converge) would
+// not bring it to certGap within the iterations left (reachable): the
+// fit then stops as it is, uncertified, rather than spend its whole budget
+// on a gap it will not close. It returns the run with the rounds'
+// iterations, trace and status.
+func certifyRounds(ctx context.Context, s *Settings, run Run, stall int, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
+	maxIter := s.maxIter()
+	g, stalled := gap(), 0
+	g1, it1 := g, run.Iterations
+	for (run.Status == Converged || run.Status == MethodConverged) && run.Iterations < maxIter && g > certGap && (stall <= 0 || stalled < stall) {
+		if stall > 0 && !reachable(g1, g, run.Iterations-it1, maxIter-run.Iterations) {
+			break
+		}
+		tol, ok := tighten()
+		if !ok {
+			break
+		}
+		off := run.Iterations
+		more := Settings{MaxIterations: maxIter - off, Tolerance: tol}
+		if s != nil && s.Progress != nil {
+			more.Progress = func(p Progress) {
+				p.Iteration += off
+				p.MaxIterations = maxIter
+				p.Fraction = float64(p.Iteration) / float64(maxIter)
+				s.Progress(p)
+			}
+		}
+		next, err := Iterate(ctx, &more, func(k int) (float64, Status, error) { return step(k + off) })
+		run.Iterations = off + next.Iterations
+		run.Trace = append(run.Trace, next.Trace...)
+		if next.Iterations > 0 {
+			run.Objective = next.Objective
+		}
+		run.Status = next.Status
+		if err != nil {
+			return run, err
+		}
+		g0 := g
+		if g = gap(); g > g0/2 {
+			stalled++
+		} else {
+			stalled = 0
+		}
+	}
+	return run, nil
+}
+
+// reachable reports whether a gap that fell from g1 to g in n iterations
+// reaches certGap within left more at the same linear rate
+// (log g against the iterations); it is true before any iteration of the
+// continuation (n = 0) has measured a rate.
+func reachable(g1, g float64, n, left int) bool {
+	if n == 0 {
+		return true
+	}
+	if !(g < g1) {
+		return false
+	}
+	perIter := math.Log(g1/g) / float64(n)
+	return math.Log(g/certGap)/perIter <= float64(left)
 }

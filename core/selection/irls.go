@@ -134,7 +134,7 @@ var (
 	irlsSolverParam = Param{Name: "solver", Default: float64(IRLSAccelerated), Choices: []string{"accelerated", "irls"},
 		Doc: "for the convex cases (p = 1, r ≥ 1): accelerated (Algorithm 1 with safeguarded Anderson acceleration of its weights, default) or irls (Algorithm 1 as published); the same optimum, the objective never rises"}
 	irlsTolParam = Param{Name: "tol", Default: DefaultTolerance, Min: 0, Max: 1, MinOpen: true,
-		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last two plain IRLS steps whose decreases are not growing (accelerated); for r = p = 1 the accelerated iteration then goes on with tol/10 until its certified duality gap is at most 1e-6 where the dual is solved for (status converged_uncertified where it is not)"}
+		Doc: "stop when the relative change of the objective is at most this: over one iteration (solver irls, or a non-convex model), over the last three, the last two plain IRLS steps whose decreases are not growing (accelerated); for p = 1 the accelerated iteration then goes on with tol/10 until its certified duality gap is at most 1e-6 (for r = 1 where the dual is solved for; for r > 1 while the gap keeps falling), else status converged_uncertified"}
 )
 
 // Constants of the engine (see irlsModel).
@@ -197,7 +197,7 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 		return nil, err
 	}
 	_, n := p.X.Dims()
-	sol := newIRLS(mdl, p.Design(), p.Response(mdl.coding), s.tol())
+	sol := newIRLSOf(mdl, p.X, p.Bias, p.Response(mdl.coding), s.tol())
 	// The loop enforces the limit, records the trace, reports progress
 	// and honours cancellation; the relative-change rule is applied by
 	// the step (see irlsModel).
@@ -213,22 +213,20 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 	// pursuit (certifiedStop: at any stop, and the accelerated iteration
 	// goes on until the gap is certified where the dual was solved for;
 	// the smoothed Newton minimum may replace the answer), for r > 1 from
-	// the polish.
+	// the polish or the loss gradient (certifiedStopSmooth: the iteration
+	// goes on until the gap is certified).
 	var cert *Certificate
 	if mdl.r == 1 && mdl.p == 1 {
 		if cert, run, err = sol.certifiedStop(ctx, &inner, run); err != nil {
 			return nil, err
 		}
 	}
-	if sol.accel && run.Status == Converged && mdl.r > 1 {
+	if sol.accel && mdl.r > 1 {
 		// The polish (see irls.polish) counts as one more iteration of
-		// the trace when it lowered J.
-		var polished bool
-		cert, polished = sol.polish(ctx, sol.work)
-		if polished {
-			run.Iterations++
-			run.Objective = sol.obj
-			run.Trace = append(run.Trace, sol.obj)
+		// the trace when it lowered J; where it does not certify, the
+		// iteration goes on (certifiedStopSmooth).
+		if cert, run, err = sol.certifiedStopSmooth(ctx, &inner, run); err != nil {
+			return nil, err
 		}
 	}
 	if mdl.p == 1 && mdl.r >= 1 {
@@ -253,8 +251,13 @@ type irls struct {
 
 	act     []int     // working set: rows of W that may be nonzero, ascending
 	prevAct []int     // the working set before the last drop
-	ztA     []float64 // |act|×m: the rows of zt in act (zt itself when all)
+	ztA     []float64 // |act|×m: the rows in act, the front of zt (see irls_rows.go)
 	gather  bool      // ztA must be gathered again
+	// pos[j] is the row of zt holding row j of Zᵀ and order its inverse
+	// (nil while zt is in Z's order); want, mulBuf and rowBuf are
+	// gatherRows' and ztMul's scratch.
+	pos, order, want []int
+	mulBuf, rowBuf   []float64
 
 	w, wNext []float64 // nr×c: the iterate and the next one
 	e, eNext []float64 // m×c: E = ZW − Y for each
@@ -331,16 +334,23 @@ const (
 	formDual
 )
 
+// newIRLS sets up the solve of the model for the design z (bias already
+// in it, if any) and the response y.
 func newIRLS(mdl irlsModel, z, y *mat.Dense, tol float64) *irls {
-	m, nr := z.Dims()
+	return newIRLSOf(mdl, z, false, y, tol)
+}
+
+// newIRLSOf sets up the solve for the design [x 1] (bias) or x, built
+// straight into its transpose.
+func newIRLSOf(mdl irlsModel, x *mat.Dense, bias bool, y *mat.Dense, tol float64) *irls {
+	m, n := x.Dims()
+	nr := n
+	if bias {
+		nr++
+	}
 	_, c := y.Dims()
 	s := &irls{irlsModel: mdl, tol: tol, m: m, nr: nr, c: c, kkt: irlsKKTRounds}
-	s.zt = make([]float64, nr*m)
-	for i := 0; i < m; i++ {
-		for j, v := range z.RawRowView(i) {
-			s.zt[j*m+i] = v
-		}
-	}
+	s.zt = transposeDesign(x, bias)
 	s.y = make([]float64, m*c)
 	ss := 0.0
 	for i := 0; i < m; i++ {
@@ -704,31 +714,12 @@ func (s *irls) drop() {
 	s.gather, s.dropd = true, true
 }
 
-// gatherRows copies the rows of zt in the working set into ztA.
-func (s *irls) gatherRows() {
-	if !s.gather {
-		return
-	}
-	s.gather = false
-	na, m := len(s.act), s.m
-	if na == s.nr {
-		s.ztA = s.zt
-		return
-	}
-	if len(s.ztA) < na*m || &s.ztA[0] == &s.zt[0] {
-		s.ztA = make([]float64, na*m)
-	}
-	for idx, j := range s.act {
-		copy(s.ztA[idx*m:(idx+1)*m], s.zt[j*m:(j+1)*m])
-	}
-}
-
 // revive checks the optimality condition of the rows outside the working
 // set at the iterate and puts back those that violate it, each with its
 // last nonzero norm as a floor on its weight for the next system; it
 // reports whether it put any back.
 func (s *irls) revive() bool {
-	m, c := s.m, s.c
+	c := s.c
 	// The loss gradient is ∇_W = 2ZᵀS₁E (Eq. 3); ‖∇_{wʲ}‖/λ is the
 	// factor by which the next iteration would scale a small row j. Row j
 	// of ∇ is 2·ztⱼ·F with F = S₁E (see multiplier).
@@ -736,9 +727,7 @@ func (s *irls) revive() bool {
 	if s.grad == nil {
 		s.grad = make([]float64, s.nr*c)
 	}
-	linalg.Gemm(false, false, 2, linalg.General{Rows: s.nr, Cols: m, Stride: m, Data: s.zt},
-		linalg.General{Rows: m, Cols: c, Stride: c, Data: f}, 0,
-		linalg.General{Rows: s.nr, Cols: c, Stride: c, Data: s.grad})
+	s.ztMul(2, f, s.grad)
 	big := 0.0
 	for _, j := range s.act {
 		big = math.Max(big, norm2(s.w[j*c:(j+1)*c]))

@@ -143,7 +143,7 @@ func TestIRLSMultiplier(t *testing.T) {
 		g := make([]float64, c)
 		for i := 0; i < m; i++ {
 			for k := range g {
-				g[k] += 2 * s.zt[j*m+i] * f[i*c+k]
+				g[k] += 2 * s.ztRow(j)[i] * f[i*c+k]
 			}
 		}
 		want := math.Sqrt(nw / (sq(s.wts[j]) + s.epsW))

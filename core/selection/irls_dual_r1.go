@@ -61,7 +61,7 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 	}
 	v := make([]float64, nr*c)
 	near := func() []int {
-		linalg.Gemm(false, false, 1, gen(nr, m, s.zt), gen(m, c, th), 0, gen(nr, c, v))
+		s.ztMul(1, th, v)
 		var k []int
 		for j := 0; j < nr; j++ {
 			if norm2(v[j*c:(j+1)*c]) > sq(r1BarrierNear*s.lambda) {
@@ -82,7 +82,7 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 	// receives ZᵀΘ.
 	vx := make([]float64, nr*c)
 	psi := func(x []float64, t float64, k []int) float64 {
-		linalg.Gemm(false, false, 1, gen(nr, m, s.zt), gen(m, c, x), 0, gen(nr, c, vx))
+		s.ztMul(1, x, vx)
 		f := 0.0
 		for j := 0; j < nr; j++ {
 			if norm2(vx[j*c:(j+1)*c]) >= lam2 {
@@ -108,6 +108,7 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 	h := make([]float64, n*n)
 	a := make([]float64, m*m)
 	trial := make([]float64, n)
+	var zkBuf, d1Buf, d2Buf, uBuf []float64
 	for t := float64(2*len(k)+2*m) / (r1BarrierStart * s.obj); budget > 0 && ctx.Err() == nil; t *= 10 {
 		for it := 0; it < r1BarrierSteps && budget > 0; it++ {
 			k = near()
@@ -117,14 +118,14 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 			for i, y := range s.y {
 				g[i] = t * y
 			}
-			zk := make([]float64, nk*m)
-			d1 := make([]float64, nk)
-			d2 := make([]float64, nk)
-			u := make([]float64, nk*n)
+			// The per-row buffers are reused from step to step (they can
+			// be as large as the design).
+			zkBuf, d1Buf, d2Buf, uBuf = grow(zkBuf, nk*m), grow(d1Buf, nk), grow(d2Buf, nk), grow(uBuf, nk*n)
+			zk, d1, d2, u := zkBuf[:nk*m], d1Buf[:nk], d2Buf[:nk], uBuf[:nk*n]
 			for q, j := range k {
 				vj := v[j*c : (j+1)*c]
 				sj := lam2 - norm2(vj)
-				zj := s.zt[j*m : (j+1)*m]
+				zj := s.ztRow(j)
 				copy(zk[q*m:], zj)
 				d1[q], d2[q] = 2/sj, 4/(sj*sj)
 				for i, z := range zj {

@@ -87,7 +87,7 @@ func (s *irls) rowsOfW(sup []int) []float64 {
 	m := s.m
 	out := make([]float64, len(sup)*m)
 	for k, j := range sup {
-		copy(out[k*m:(k+1)*m], s.zt[j*m:(j+1)*m])
+		copy(out[k*m:(k+1)*m], s.ztRow(j))
 	}
 	return out
 }
@@ -163,7 +163,7 @@ func (s *irls) certify(st *polishState) (Certificate, []float64) {
 func (s *irls) dualBound(th []float64, obj float64) (Certificate, []float64) {
 	m, c, nr := s.m, s.c, s.nr
 	v := make([]float64, nr*c)
-	linalg.Gemm(false, false, 1, gen(nr, m, s.zt), gen(m, c, th), 0, gen(nr, c, v))
+	s.ztMul(1, th, v)
 	maxV := 0.0
 	for j := 0; j < nr; j++ {
 		maxV = math.Max(maxV, norm2(v[j*c:(j+1)*c]))

@@ -14,7 +14,9 @@ import (
 // Wherever the polish runs (gsr with p = 1 and r > 1), the objective
 // reported is J at the W returned, computed from its definition; a
 // certificate, when there is one, is a true bound (its dual value at most
-// J, its gap at most 10⁻⁶) — on random wide and tall problems with
+// J), and a gap above 10⁻⁶ is never reported as converged (status
+// converged_uncertified or iteration_limit, with a note) — on random wide
+// and tall problems with
 // Gaussian targets (c = 1 and 3; pure noise, so that many rows of W head
 // to zero in the polish), r from 1.2 to 2 and λ from 10⁻⁴ to 10⁴. Found by
 // review: a row leaving the support while keeping its value made the
@@ -53,8 +55,8 @@ func TestIRLSPolishReportsTheExactObjective(t *testing.T) {
 				}
 				if cert := res.Certificate; cert != nil {
 					certified++
-					if cert.Dual > res.Objective*(1+1e-12) || cert.Gap > polishReport || cert.Gap < -1e-12 {
-						t.Errorf("%d×%d c=%d r=%g λ=%g: certificate %+v for J %.15g", m, n, c, r, lambda, *cert, res.Objective)
+					if cert.Dual > res.Objective*(1+1e-12) || cert.Gap < -1e-12 || (cert.Gap > certGap && (res.Status == Converged || len(res.Notes) == 0)) {
+						t.Errorf("%d×%d c=%d r=%g λ=%g: certificate %+v for J %.15g, status %s, notes %q", m, n, c, r, lambda, *cert, res.Objective, res.Status, res.Notes)
 					}
 				}
 			}

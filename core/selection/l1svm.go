@@ -95,18 +95,19 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	if s != nil && s.Tolerance != 0 {
 		tol = s.Tolerance
 	}
+	eps := l.Eps
 	prev := math.NaN()
 	sweep := func() bool {
 		all := true
 		for i, sv := range solvers {
 			if !done[i] {
-				_, done[i] = sv.Sweep(l.Eps)
+				_, done[i] = sv.Sweep(eps)
 			}
 			all = all && done[i]
 		}
 		return all
 	}
-	run, err := Iterate(ctx, s, func(k int) (float64, Status, error) {
+	step := func(k int) (float64, Status, error) {
 		all := sweep()
 		f := objective()
 		if !all && tol > 0 && math.Abs(prev-f) <= tol*math.Abs(f) {
@@ -127,14 +128,49 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 			return f, MethodConverged, nil
 		}
 		return f, NotTerminated, nil
-	})
+	}
+	run, err := Iterate(ctx, s, step)
 	if err != nil {
+		return nil, err
+	}
+	ws := make([][]float64, machines)
+	certificate := func() *Certificate {
+		f := 0.0
+		for k, sv := range solvers {
+			sv.Refresh()
+			ws[k] = sv.W()
+			f += sv.Objective()
+		}
+		if p.C == 2 {
+			f *= 2
+		}
+		return l1svmCertificate(a, ys, ws, l.C, f, p.C == 2, nil)
+	}
+	// The certified stop: eps and tol divided by 10 at each round until
+	// the gap is at most certGap (certifyRounds).
+	tighten := func() (float64, bool) {
+		if eps <= l1svmEpsMin {
+			return 0, false
+		}
+		eps, tol = math.Max(eps/10, l1svmEpsMin), math.Max(tol/10, certTolMin)
+		clear(done)
+		prev = math.NaN()
+		return tol, true
+	}
+	gap := func() float64 {
+		if c := certificate(); c != nil {
+			return c.Gap
+		}
+		return 0
+	}
+	if run, err = certifyRounds(ctx, s, run, certStall, tighten, step, gap); err != nil {
 		return nil, err
 	}
 	w := mat.NewDense(d, p.C, nil)
 	for k, sv := range solvers {
 		sv.Refresh()
-		for j, v := range sv.W() {
+		ws[k] = sv.W()
+		for j, v := range ws[k] {
 			w.Set(j, k, v)
 			if p.C == 2 {
 				w.Set(j, 1, -v)
@@ -143,10 +179,6 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	}
 	run.Objective = objective() // from the refreshed margins
 	res := EmbeddedResult(w, n, run)
-	ws := make([][]float64, machines)
-	for k, sv := range solvers {
-		ws[k] = sv.W()
-	}
 	res.Certificate = l1svmCertificate(a, ys, ws, l.C, run.Objective, p.C == 2, res.Scores)
 	res.Status = uncertified("l1svm", res.Certificate, run.Objective, res.Status, &res.Notes)
 	return res, nil
@@ -198,6 +230,10 @@ func l1svmCertificate(a *mat.Dense, ys, ws [][]float64, c, objective float64, mi
 	}
 	return &Certificate{Gap: (objective - dual) / objective, Dual: dual, Support: NonzeroRows(scores, SparsityTol)}
 }
+
+// l1svmEpsMin is the smallest eps the certified stop of l1svm asks the
+// machines for (certifyRounds).
+const l1svmEpsMin = 1e-12
 
 func init() {
 	Register(&Spec{

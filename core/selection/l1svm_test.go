@@ -138,3 +138,27 @@ func TestL1SVMCertificate(t *testing.T) {
 		}
 	}
 }
+
+// l1svm's default stop is the certified gap: where LIBLINEAR's rule
+// (eps = 10⁻⁴) stops above a gap of 10⁻⁶, eps and tol are divided by 10
+// until the gap is at most 10⁻⁶ (certifyRounds). On the problems of
+// TestL1SVMCertificate the default fit must end converged (either rule)
+// with a gap ≤ 10⁻⁶ that bounds J − J* (J* from a fit to eps = 10⁻¹²);
+// LIBLINEAR's rule alone stopped at gaps of 1.6·10⁻⁵ (two classes) and
+// 3.3·10⁻⁴ (three), as converged_uncertified.
+func TestL1SVMCertifiedStop(t *testing.T) {
+	for _, classes := range []int{2, 3} {
+		p := randomProblem(60, 12, classes, 9)
+		res := fitWith(t, "l1svm", p, map[string]any{"C": 0.5})
+		tight := fitWith(t, "l1svm", p, map[string]any{"C": 0.5, "eps": 1e-12, "tol": 1e-14, "max_iter": 1e6})
+		c := res.Certificate
+		if c == nil || (res.Status != Converged && res.Status != MethodConverged) || c.Gap > certGap {
+			t.Errorf("%d classes: status %s, certificate %+v: want converged with gap ≤ 1e−6", classes, res.Status, c)
+			continue
+		}
+		if c.Dual > tight.Objective*(1+1e-12) || (res.Objective-tight.Objective)/res.Objective > c.Gap+1e-12 {
+			t.Errorf("%d classes: J %v, J* ≈ %v, certificate %+v: not a bound", classes, res.Objective, tight.Objective, c)
+		}
+		t.Logf("%d classes: %d passes, gap %.2g (%s)", classes, res.Iterations, c.Gap, res.Status)
+	}
+}

@@ -17,7 +17,11 @@
 // included, unless a worker that keeps parsed files has seen it), the
 // iterations and the objective, under the engine name "chromium" (or
 // NAME: "NAME-irls" for the runs of --plain, "NAME-kernels" for the lines of
-// --kernels). With --plain each round also runs rfs with
+// --kernels), and the certificate and status the worker reports
+// (certificate.gap, stop). With --model NAME[:K=V,...] (repeatable) each
+// round runs those models instead of rfs, e.g. --model gsr:r=1,p=1 (the
+// run's "model" is the argument as given; scripts/cert_table.sh).
+// With --plain each round also runs rfs with
 // solver=irls (Algorithm 1 without the acceleration; engine
 // "chromium-irls").
 //
@@ -27,11 +31,11 @@
 // worker (VmHWM in /proc, which the kernel keeps as the high-water mark of
 // the process since it started), and the memory of the whole browser just
 // after the job (the sum of the processes' Pss).
-import { readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer, startBrowser } from '../lib.mjs';
+import { syntheticCSV, openBench, chromiumPeaks, freshBrowser } from './harness.mjs';
 
 //
 // With --kernels it runs a Go test binary compiled to wasm (GOOS=js
@@ -48,6 +52,7 @@ let benchPattern = 'Kernels|Cholesky';
 let dir = 'dist';
 let engine = 'chromium';
 const files = [];
+const models = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--repeat') repeat = Number(args[++i]);
   else if (args[i] === '--memory') memory = true;
@@ -56,98 +61,8 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--bench') benchPattern = args[++i];
   else if (args[i] === '--dir') dir = args[++i];
   else if (args[i] === '--engine') engine = args[++i];
+  else if (args[i] === '--model') models.push(args[++i]);
   else files.push(args[i]);
-}
-
-// syntheticCSV returns an m×n CSV with c classes whose means differ in the
-// first twentieth of the features (a fixed linear congruential generator).
-function syntheticCSV(m, n, c) {
-  let s = 12345;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const lines = [];
-  const head = [];
-  for (let j = 0; j < n; j++) head.push('g' + j);
-  head.push('class');
-  lines.push(head.join(','));
-  for (let i = 0; i < m; i++) {
-    const row = new Array(n + 1);
-    const k = i % c;
-    for (let j = 0; j < n; j++) {
-      row[j] = (rand() * 2 - 1 + (j < n / 20 ? 0.6 * k * ((j % 3) - 1) : 0)).toFixed(4);
-    }
-    row[n] = String(k + 1);
-    lines.push(row.join(','));
-  }
-  return Buffer.from(lines.join('\n') + '\n');
-}
-
-// openBench opens the bench page and one worker; it resolves to the page.
-async function openBench(browser, server, blobs) {
-  const { page } = browser;
-  await page.route('**/bench.html', (route) => route.fulfill({
-    contentType: 'text/html', body: '<!doctype html><title>bench</title><p>bench</p>',
-  }));
-  await page.route('**/bench-data/*', (route) => {
-    const name = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop());
-    route.fulfill({ contentType: 'application/octet-stream', body: blobs.get(name) });
-  });
-  await page.goto(server.url + 'bench.html');
-  await page.evaluate(() => new Promise(async (resolve, reject) => {
-    // The worker as the page starts it: a blob of wasm_exec.js and
-    // worker.js, posted the compiled worker.wasm; then the worker protocol
-    // of api/worker.go: {head: JSON bytes, body: bytes}, transferred.
-    const texts = await Promise.all(['wasm_exec.js', 'worker.js'].map(async (u) => (await fetch(u)).text()));
-    const w = new Worker(URL.createObjectURL(new Blob([texts.join('\n;\n')], { type: 'text/javascript' })));
-    w.postMessage({ type: 'module', module: await WebAssembly.compileStreaming(fetch('worker.wasm')) });
-    const enc = new TextEncoder(), dec = new TextDecoder();
-    const send = (msg, body) => {
-      const head = enc.encode(JSON.stringify(msg)).buffer;
-      const m = { head }, transfer = [head];
-      if (body) { m.body = body; transfer.push(body); }
-      w.postMessage(m, transfer);
-    };
-    const pending = new Map();
-    const loaded = new Map();
-    let next = 1;
-    w.onmessage = (ev) => {
-      const m = JSON.parse(dec.decode(ev.data.head));
-      if (m.ready) {
-        resolve();
-        return;
-      }
-      if (m.fatal) reject(new Error(m.fatal.message));
-      if (m.result) {
-        const p = pending.get(m.result.id);
-        pending.delete(m.result.id);
-        if (p) p.resolve({ end: performance.timeOrigin + performance.now(), response: JSON.parse(dec.decode(ev.data.body)) });
-      } else if (m.failed) {
-        const p = pending.get(m.failed.id);
-        pending.delete(m.failed.id);
-        if (p) p.reject(new Error(m.failed.message));
-      }
-    };
-    // data returns the number a file is loaded under, loading it once.
-    const data = async (name) => {
-      if (!loaded.has(name)) {
-        const buf = await (await fetch('bench-data/' + encodeURIComponent(name))).arrayBuffer();
-        loaded.set(name, loaded.size + 1);
-        send({ load: { data: loaded.get(name), name } }, buf);
-      }
-      return loaded.get(name);
-    };
-    // benchRun posts a job and resolves to its fit time, round trip and
-    // result.
-    self.benchRun = async (name, method, params) => {
-      const num = await data(name);
-      const id = next++;
-      const done = new Promise((res, rej) => pending.set(id, { resolve: res, reject: rej }));
-      const start = performance.timeOrigin + performance.now();
-      send({ job: { id, data: num, task: { run: { data: { name }, method, params } } } });
-      const { end, response } = await done;
-      return { seconds: response.seconds, roundtrip: (end - start) / 1000, iterations: response.iterations, objective: response.objective };
-    };
-  }));
-  return page;
 }
 
 // benchKernels runs the wasm test binary's kernel benchmarks in a worker
@@ -178,44 +93,6 @@ async function benchKernels(browser, server, testWasm) {
 
 const run = (page, name, method = 'rfs', params = {}) => page.evaluate(([n, m, p]) => self.benchRun(n, m, p), [name, method, params]);
 
-// chromiumPeaks returns the peak resident memory (VmHWM, bytes) of the
-// largest renderer, and the proportional set size (Pss: shared pages
-// divided among their sharers) summed over every process descending from
-// the browser process started for profile, now.
-function chromiumPeaks(profile) {
-  const procs = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      // Chromium rewrites the command line of its children into one
-      // string: match on the whole of it.
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-      const ppid = Number(status.match(/PPid:\s+(\d+)/)[1]);
-      const hwm = Number((status.match(/VmHWM:\s+(\d+) kB/) || [0, 0])[1]) * 1024;
-      let pss = 0;
-      try {
-        pss = Number((readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/Pss:\s+(\d+) kB/) || [0, 0])[1]) * 1024;
-      } catch { /* not readable */ }
-      procs.push({ pid: Number(pid), ppid, cmd, hwm, pss });
-    } catch { /* the process has gone */ }
-  }
-  const root = procs.find((p) => p.cmd.includes(profile) && !p.cmd.includes('--type='));
-  if (!root) return null;
-  const family = new Set([root.pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const p of procs) {
-      if (!family.has(p.pid) && family.has(p.ppid)) {
-        family.add(p.pid);
-        grew = true;
-      }
-    }
-  }
-  const members = procs.filter((p) => family.has(p.pid));
-  const renderer = Math.max(0, ...members.filter((p) => p.cmd.includes('--type=renderer')).map((p) => p.hwm));
-  return { renderer, pss: members.reduce((s, p) => s + p.pss, 0) };
-}
-
 const server = await startServer('/', { dir });
 try {
   const blobs = new Map([['warm-up.csv', syntheticCSV(60, 600, 3)]]);
@@ -229,6 +106,22 @@ try {
     }
     for (let r = 0; r < repeat; r++) {
       for (const f of files) {
+        if (models.length) {
+          for (const spec of models) {
+            const [method, list] = spec.split(':');
+            const params = Object.fromEntries((list ? list.split(',') : []).map((kv) => {
+              const [k, v] = kv.split('=');
+              return [k, Number(v)];
+            }));
+            try {
+              const res = await run(page, path.basename(f), method, params);
+              console.log(JSON.stringify({ engine, data: path.basename(f), model: spec, ...res }));
+            } catch (e) {
+              console.log(JSON.stringify({ engine, data: path.basename(f), model: spec, error: String(e.message || e) }));
+            }
+          }
+          continue;
+        }
         const res = await run(page, path.basename(f));
         console.log(JSON.stringify({ engine, data: path.basename(f), ...res }));
         if (plain) {
@@ -253,12 +146,7 @@ try {
   if (memory) {
     // A fresh browser, so that the high-water mark is this job's.
     blobs.set('synthetic-85x22283.csv.gz', gzipSync(syntheticCSV(85, 22283, 4)));
-    // startBrowser makes a fresh profile directory in tmpdir(); the new
-    // one names the browser process (its --user-data-dir).
-    const profiles = () => new Set(readdirSync(tmpdir()).filter((d) => d.startsWith('sparsefs-e2e-')));
-    const old = profiles();
-    const fresh = await startBrowser();
-    const profile = [...profiles()].find((d) => !old.has(d));
+    const { browser: fresh, profile } = await freshBrowser();
     try {
       const page = await openBench(fresh, server, blobs);
       const before = chromiumPeaks(profile);
