@@ -35,7 +35,7 @@
 #   ONLY           fig1, fig2, perclass or alpha to run one of them (perclass reads
 #                  the Fig. 2 reports already in OUT)
 #   OUT            where the JSON reports go (default: a temporary directory)
-#   FIGS           where the SVG figures go (default docs/papers/figures)
+#   FIGS           where the SVG figures go (or FIGURES; default docs/papers/figures)
 #   WORKERS        units run at once (default 1)
 #
 # Per-class protocol: the paper selects the top K features of each class
@@ -66,7 +66,7 @@ ALPHA_SETS=${ALPHA_SETS:-lung_discrete GLIOMA}
 ALPHAS=${ALPHAS:-2,4,8,16}
 SEEDS=${SEEDS:-1}
 OUT=${OUT:-$(mktemp -d)}
-FIGS=${FIGS:-docs/papers/figures}
+FIGS=${FIGS:-${FIGURES:-docs/papers/figures}}
 WORKERS=${WORKERS:-1}
 HELPER=scripts/papers/$ID/summary.py
 mkdir -p "$OUT" "$FIGS"
