@@ -31,3 +31,4 @@ run rfs-nie-2010 DATASETS=ALLAML SEEDS=1 LEAKY=1 TABLE1=0
 run dso-fs-peng-fan-2016 TABLE_DATA=lung_discrete FIG1_DATA=lung_discrete SPLITS=0:0 WORKERS=2
 run gsr-fs-peng-fan PARTS="fig2 table2" OUTLIERS=0.01 DATASETS=warpPIE10P PRESET=gsr-fs-peng-fan-fixed WORKERS=2
 run l20-nmapg-an-dong-qin-2021 DATASETS=leukemia SEEDS=1 PRESET=l20-nmapg-an-dong-qin-2021-k5 EXPERIMENTS=0 LEAKY=0
+run exclusive-l21-ming-ding-2019 DATASETS=lung_discrete CONVERGENCE=lung_discrete PERCLASS=lung_discrete ALPHA_SETS=lung_discrete ALPHAS=2
