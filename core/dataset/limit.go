@@ -181,15 +181,29 @@ func (f *store[T]) add(v T) {
 	f.n++
 }
 
+// reserve makes the store's first chunk hold n values (Options.Rows).
+func (f *store[T]) reserve(n int) {
+	if len(f.chunks) == 0 {
+		f.chunks = [][]T{make([]T, 0, n)}
+	}
+}
+
 // slice returns the values in one slice and releases the chunks. When
 // they were large the garbage collector runs at once, so that their memory
 // is free for what the caller allocates next (the scaled copy, a solver's
 // design) rather than adding to the peak until the collector's next cycle.
+// Values that fit in their first chunk (reserve) are returned in it, not
+// copied, unless it is more than a sixteenth too large.
 func (f *store[T]) slice() []T {
-	out := make([]T, 0, f.n)
-	for i, c := range f.chunks {
-		out = append(out, c...)
-		f.chunks[i] = nil
+	var out []T
+	if len(f.chunks) == 1 && cap(f.chunks[0])-f.n <= f.n/16 {
+		out = f.chunks[0][:f.n:f.n]
+	} else {
+		out = make([]T, 0, f.n)
+		for i, c := range f.chunks {
+			out = append(out, c...)
+			f.chunks[i] = nil
+		}
 	}
 	f.chunks = nil
 	if int64(len(out))*int64(unsafe.Sizeof(*new(T))) >= collectBytes {

@@ -103,6 +103,12 @@ type Options struct {
 	// label included); 0 means DefaultMaxCells, a negative value no
 	// limit.
 	MaxCells int64
+	// Rows, when above zero, is at least the number of data rows of
+	// delimited text read with its samples in rows (RowsHint gives it):
+	// the values are read into one array of that many rows rather than
+	// assembled from chunks at the end, so that reading holds the matrix
+	// once, not twice. A smaller value is only less help.
+	Rows int
 }
 
 // Dataset is a table read from a file: m samples × n features plus a class

@@ -175,6 +175,9 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 	}
 	n := len(ds.Features)
 	var data, targets floats
+	if r := int64(t.opts.Rows); r > 0 && n > 0 && (t.lim.maxCells <= 0 || r <= t.lim.maxCells/int64(ncols)) {
+		data.reserve(int(r) * n)
+	}
 	lc := &labeler{name: ds.Label, col: lab + 1, at: t.at, where: t.where, firstRowData: t.names == nil && !hasHeader}
 	rowsRead, kept := 0, 0
 	missingCol := make([]bool, n)

@@ -139,21 +139,40 @@ func parseSurvey(ctx context.Context, open func() (io.ReadCloser, error), d *api
 	if open == nil {
 		return nil, errors.New("no data given")
 	}
+	rows := rowsHint(ctx, open, d)
 	f, err := open()
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return parseFrom(ctx, f, d, previewRows, survey)
+	return parseFrom(ctx, f, d, previewRows, survey, rows)
 }
 
-// parseFrom is parseSurvey reading from a stream.
-func parseFrom(ctx context.Context, r io.Reader, d *api.Data, previewRows int, survey bool) (*dataset.Dataset, error) {
+// rowsHint reads the file open opens once through, for a bound on its
+// rows (dataset.RowsHint) that lets the read that follows hold the matrix
+// once; 0 where there is none.
+func rowsHint(ctx context.Context, open func() (io.ReadCloser, error), d *api.Data) int {
+	opts, err := options(d)
+	if err != nil {
+		return 0
+	}
+	f, err := open()
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	n, _ := dataset.RowsHint(ctx, f, opts)
+	return n
+}
+
+// parseFrom is parseSurvey reading from a stream, with a bound on its
+// rows (dataset.Options.Rows; 0: none).
+func parseFrom(ctx context.Context, r io.Reader, d *api.Data, previewRows int, survey bool, rows int) (*dataset.Dataset, error) {
 	opts, err := options(d)
 	if err != nil {
 		return nil, err
 	}
-	opts.PreviewRows, opts.Survey = previewRows, survey
+	opts.PreviewRows, opts.Survey, opts.Rows = previewRows, survey, rows
 	ds, err := dataset.ReadContext(ctx, r, opts)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
