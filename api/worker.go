@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // The worker protocol: the messages between the page (ui/) and its Web
@@ -16,7 +17,7 @@ import (
 // of a Load, the answer of a Result, the part of a Collect) and port a
 // MessagePort (Link), each transferred, never copied through a string:
 //
-//	page → worker   Load    a dataset's bytes, kept under a number the page chooses
+//	page → worker   Load    a dataset (its bytes or a Blob), kept under a number the page chooses
 //	                Unload  forget a dataset
 //	                Job     a Task, answered by Started, then Result or Failed
 //	                Cancel  stop a job (a queued one is dropped)
@@ -43,11 +44,15 @@ type ToWorker struct {
 	Link   *Link   `json:"link,omitempty"`
 }
 
-// Load sends a dataset: Bytes, the file, travel beside the message.
+// Load sends a dataset. The file travels beside the message: as bytes
+// (Bytes), or — the page's way — as a Blob, a reference to the file that
+// is not copied, which the worker reads as it streams in each time it
+// needs to (Open, set by the worker's receiving side; never encoded).
 type Load struct {
-	Data  int    `json:"data"`
-	Name  string `json:"name"`
-	Bytes []byte `json:"-"`
+	Data  int                           `json:"data"`
+	Name  string                        `json:"name"`
+	Bytes []byte                        `json:"-"`
+	Open  func() (io.ReadCloser, error) `json:"-"`
 }
 
 // Unload makes a worker forget a dataset.

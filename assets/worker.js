@@ -19,6 +19,17 @@ self.onmessage = (event) => {
   }
 };
 
+// sparsefsReadInto reads bytes [start, end) of a Blob into the Uint8Array
+// target and returns how many it read (wasm/blob_js.go). The chunk read is
+// JavaScript's alone: Go holds no reference to it (a value Go holds lives
+// until Go's collector runs its finalizer), so the browser's collector
+// frees it in its own time (docs/wasm.md#blob-files).
+self.sparsefsReadInto = (reader, blob, start, end, target) => {
+  const chunk = new Uint8Array(reader.readAsArrayBuffer(blob.slice(start, end)));
+  target.set(chunk);
+  return chunk.length;
+};
+
 // fatal posts the protocol's Fatal message: its head is the JSON
 // {"fatal": {"message": …}} as UTF-8 bytes, transferred.
 function fatal(message) {

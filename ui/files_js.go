@@ -16,19 +16,19 @@ import (
 // Files: the user's (File API), the bundled ones (fetch), those the page
 // makes; downloads and charts' boxes.
 
-// keep stores a file's bytes under a new data number.
-func (b *browser) keep(name string, buf js.Value) int {
+// keep stores a file (a Blob: the user's File itself, never read here)
+// under a new data number.
+func (b *browser) keep(name string, blob js.Value) int {
 	b.next++
-	b.data[b.next], b.names[b.next] = buf, name
+	b.data[b.next], b.names[b.next] = blob, name
 	return b.next
 }
 
 // KeepText implements Backend: the text, encoded as UTF-8, becomes a
-// file's bytes.
+// file.
 func (b *browser) KeepText(name, text string) app.Opened {
-	enc := js.Global().Get("TextEncoder").New()
-	buf := enc.Call("encode", text).Get("buffer")
-	return app.Opened{Name: name, Size: buf.Get("byteLength").Int(), Data: b.keep(name, buf)}
+	blob := js.Global().Get("Blob").New([]any{text})
+	return app.Opened{Name: name, Size: blob.Get("size").Int(), Data: b.keep(name, blob)}
 }
 
 // Drop implements Backend.
@@ -59,14 +59,10 @@ func (b *browser) OpenDrop(ev vugu.DOMEvent, done func(app.Opened)) {
 	b.read(dt.Get("files").Index(0), done)
 }
 
-// read loads a File's bytes.
+// read keeps a File: the workers read it (its bytes are not read here).
 func (b *browser) read(file js.Value, done func(app.Opened)) {
 	name, size := file.Get("name").String(), file.Get("size").Int()
-	await(file.Call("arrayBuffer"), func(buf js.Value) {
-		b.later(func() { done(app.Opened{Name: name, Size: size, Data: b.keep(name, buf)}) })
-	}, func(msg string) {
-		b.later(func() { done(app.Opened{Name: name, Size: size, Err: fmt.Errorf("cannot read %s: %s", name, msg)}) })
-	})
+	b.later(func() { done(app.Opened{Name: name, Size: size, Data: b.keep(name, file)}) })
 }
 
 // OpenURL implements Backend.
@@ -79,9 +75,9 @@ func (b *browser) OpenURL(url, name string, done func(app.Opened)) {
 			fail(fmt.Sprintf("HTTP %d", resp.Get("status").Int()))
 			return
 		}
-		await(resp.Call("arrayBuffer"), func(buf js.Value) {
+		await(resp.Call("blob"), func(blob js.Value) {
 			b.later(func() {
-				done(app.Opened{Name: name, Size: buf.Get("byteLength").Int(), Data: b.keep(name, buf)})
+				done(app.Opened{Name: name, Size: blob.Get("size").Int(), Data: b.keep(name, blob)})
 			})
 		}, fail)
 	}, fail)

@@ -24,6 +24,15 @@ func (b *browser) Workers() int {
 	return min(n.Int(), app.MaxWorkers)
 }
 
+// Memory implements Backend.
+func (b *browser) Memory() int {
+	gib := js.Global().Get("navigator").Get("deviceMemory")
+	if gib.Type() != js.TypeNumber || gib.Float() <= 0 {
+		return app.DefaultMemoryMiB
+	}
+	return int(gib.Float() * 1024 / 2)
+}
+
 // Spawn implements pool.Transport.
 func (b *browser) Spawn(slot int) {
 	b.gen[slot]++
@@ -60,8 +69,10 @@ func (b *browser) Terminate(slot int) {
 }
 
 // send posts a message of the worker protocol to a slot's worker:
-// {head, body, port}, each transferred (api/worker.go).
-func (b *browser) send(slot int, m *api.ToWorker, body js.Value, port js.Value) {
+// {head, body, port, file} (api/worker.go): head, body and port
+// transferred; file, a Blob, cloned (a Blob's clone is a reference to the
+// same bytes, not a copy of them).
+func (b *browser) send(slot int, m *api.ToWorker, file js.Value, port js.Value) {
 	h := b.workers[slot]
 	if h == nil {
 		return
@@ -74,13 +85,14 @@ func (b *browser) send(slot int, m *api.ToWorker, body js.Value, port js.Value) 
 	hb := arrayBuffer(head)
 	msg, transfer := map[string]any{"head": hb}, []any{hb}
 	if bytes != nil {
-		body = arrayBuffer(bytes)
-	}
-	if body.Truthy() {
+		body := arrayBuffer(bytes)
 		msg["body"], transfer = body, append(transfer, body)
 	}
 	if port.Truthy() {
 		msg["port"], transfer = port, append(transfer, port)
+	}
+	if file.Truthy() {
+		msg["file"] = file
 	}
 	h.v.Call("post", js.ValueOf(msg), js.ValueOf(transfer))
 }
@@ -93,14 +105,15 @@ func (b *browser) Link(session, from, to int) {
 	b.send(to, &api.ToWorker{Link: &api.Link{Session: session, Merger: true}}, js.Undefined(), ch.Get("port2"))
 }
 
-// Load implements pool.Transport: the worker gets its own copy of the
-// bytes, transferred (not cloned); the page keeps the original.
+// Load implements pool.Transport: the worker gets the file as a Blob, a
+// reference to its bytes, and reads it as it needs (wasm/blob_js.go): the
+// file is copied into no worker's memory whole, nor into the page's.
 func (b *browser) Load(slot, data int) {
-	buf, ok := b.data[data]
+	blob, ok := b.data[data]
 	if !ok {
 		return
 	}
-	b.send(slot, &api.ToWorker{Load: &api.Load{Data: data, Name: b.names[data]}}, buf.Call("slice", 0), js.Undefined())
+	b.send(slot, &api.ToWorker{Load: &api.Load{Data: data, Name: b.names[data]}}, blob, js.Undefined())
 }
 
 // Unload implements pool.Transport.

@@ -72,6 +72,16 @@ func receive(w *worker, ev safejs.Value, post func(*api.FromWorker)) {
 		post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: err.Error()}})
 		return
 	}
+	if m.Load != nil {
+		// The page sends the file as a Blob (a reference, not a copy) in
+		// the message's file field; bytes in its body also do.
+		if file, err := data.Get("file"); err == nil && !file.IsUndefined() {
+			if m.Load.Open, err = blobOpener(file); err != nil {
+				post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: "cannot read the file sent: " + err.Error()}})
+				return
+			}
+		}
+	}
 	if l := m.Link; l != nil {
 		port, err := data.Get("port")
 		if err != nil || port.IsUndefined() {
@@ -143,18 +153,9 @@ func arrayBuffer(b []byte) (safejs.Value, error) {
 	return view.Get("buffer")
 }
 
-// copyBuffer copies an ArrayBuffer into Go memory through a Uint8Array
-// view (docs/wasm.md#copybytes-uint8array).
+// copyBuffer copies an ArrayBuffer into Go memory.
 func copyBuffer(buf safejs.Value) ([]byte, error) {
-	ctor, err := safejs.Global().Get("Uint8Array")
-	if err != nil {
-		return nil, err
-	}
-	view, err := ctor.New(buf)
-	if err != nil {
-		return nil, err
-	}
-	n, err := view.Length()
+	view, n, err := bytesView(buf)
 	if err != nil {
 		return nil, err
 	}
@@ -163,6 +164,34 @@ func copyBuffer(buf safejs.Value) ([]byte, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// copyInto copies an ArrayBuffer into b, which must be large enough, and
+// returns its length.
+func copyInto(b []byte, buf safejs.Value) (int, error) {
+	view, n, err := bytesView(buf)
+	if err != nil {
+		return 0, err
+	}
+	if n > len(b) {
+		return 0, fmt.Errorf("a buffer of %d bytes where at most %d were expected", n, len(b))
+	}
+	return safejs.CopyBytesToGo(b[:n], view)
+}
+
+// bytesView returns a Uint8Array view of an ArrayBuffer and its length
+// (docs/wasm.md#copybytes-uint8array).
+func bytesView(buf safejs.Value) (safejs.Value, int, error) {
+	ctor, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return safejs.Value{}, 0, err
+	}
+	view, err := ctor.New(buf)
+	if err != nil {
+		return safejs.Value{}, 0, err
+	}
+	n, err := view.Length()
+	return view, n, err
 }
 
 // sender posts the parts of a session's units on a MessagePort to the

@@ -16,10 +16,11 @@
 //     now, the report's JSON on WriteReport);
 //   - WriteReport: write the report of a light merge.
 //
-// The worker keeps, per dataset, the bytes and the tables they were read
-// into (one per way of reading them: label column, delimiter, header,
-// missing values), so a run of many jobs on one file reads it once per
-// worker.
+// The worker keeps, per dataset, a way to read the file from its start
+// (the page sends a Blob: the file is streamed in, never held whole as
+// bytes) and the tables it was read into (one per way of reading it:
+// label column, delimiter, header, missing values), so a run of many jobs
+// on one file reads it once per worker.
 //
 // For an evaluation run on several workers the page gives each worker a
 // MessagePort to the one that merges the run's parts (api.Link): a unit's
@@ -36,12 +37,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"runtime/debug"
 	"strings"
@@ -64,11 +67,20 @@ const (
 // maxReadings is how many readings of one dataset a worker keeps.
 const maxReadings = 2
 
+// keepBytes is the largest table (its float64 matrix) a worker keeps
+// between jobs. A larger one is read afresh, as the file streams in, by
+// every job on it, which then owns it (job.Input.Own: a selection scales
+// it in place): the worker's peak is then the command line's — the table,
+// the fit's working copy and its own (docs/results.md §4.1) — where a
+// kept table would add a scaled copy of it, at the price of a parse per
+// job.
+const keepBytes = 64 << 20
+
 // stored is a dataset sent with Load.
 type stored struct {
 	name     string
-	bytes    []byte
-	readings []reading // most recent last
+	open     func() (io.ReadCloser, error) // the file from its start
+	readings []reading                     // most recent last
 }
 
 // reading is one reading of a stored dataset.
@@ -86,10 +98,11 @@ func keyOf(d *api.Data) readKey {
 
 // worker runs jobs and posts their messages.
 type worker struct {
-	post  func(*api.FromWorker)
-	yield func()
-	exec  func(context.Context, *api.Request, job.Input, func(api.Progress)) (*api.Response, error)
-	now   func() time.Time // the clock of the progress hook
+	post    func(*api.FromWorker)
+	yield   func()
+	exec    func(context.Context, *api.Request, job.Input, func(api.Progress)) (*api.Response, error)
+	now     func() time.Time // the clock of the progress hook
+	keepMax int              // the largest table kept (keepBytes)
 
 	mu      sync.Mutex
 	running map[int]context.CancelFunc // queued and running jobs
@@ -135,7 +148,7 @@ type queued struct {
 }
 
 func newWorker(post func(*api.FromWorker), yield func()) *worker {
-	return &worker{post: post, yield: yield, exec: job.Run, now: time.Now, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
+	return &worker{post: post, yield: yield, exec: job.Run, now: time.Now, keepMax: keepBytes, running: map[int]context.CancelFunc{}, data: map[int]*stored{},
 		sessions: map[int][]kept{}, reports: map[int][]kept{}, warmed: map[string]bool{}}
 }
 
@@ -154,14 +167,35 @@ func (w *worker) handle(m *api.ToWorker) {
 	}
 }
 
-// load stores a dataset's bytes (replacing any earlier one of the same
-// number) and answers with their size and SHA-256.
+// load stores a dataset (replacing any earlier one of the same number)
+// and answers with its size and SHA-256, read as the file streams in; a
+// file that cannot be read is answered by a Failed message naming it.
 func (w *worker) load(l *api.Load) {
-	sum := sha256.Sum256(l.Bytes)
+	open := l.Open
+	if open == nil {
+		b := l.Bytes
+		open = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+	}
+	h := sha256.New()
+	n, err := digest(h, open)
+	if err != nil {
+		w.post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: fmt.Sprintf("cannot read %s: %v", l.Name, err)}})
+		return
+	}
 	w.mu.Lock()
-	w.data[l.Data] = &stored{name: l.Name, bytes: l.Bytes}
+	w.data[l.Data] = &stored{name: l.Name, open: open}
 	w.mu.Unlock()
-	w.post(&api.FromWorker{Loaded: &api.Loaded{Data: l.Data, Size: len(l.Bytes), SHA256: hex.EncodeToString(sum[:])}})
+	w.post(&api.FromWorker{Loaded: &api.Loaded{Data: l.Data, Size: int(n), SHA256: hex.EncodeToString(h.Sum(nil))}})
+}
+
+// digest writes the file open opens into w and returns its size.
+func digest(w io.Writer, open func() (io.ReadCloser, error)) (int64, error) {
+	f, err := open()
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	return io.Copy(w, f)
 }
 
 // unload forgets a dataset.
@@ -182,35 +216,39 @@ func (w *worker) stored(id int) (*stored, error) {
 }
 
 // table returns the reading of stored data id that d asks for, reading
-// the bytes only when this worker has not read them that way recently.
-func (w *worker) table(ctx context.Context, id int, d *api.Data) (*job.Table, error) {
+// the file only when this worker has not read it that way recently; own
+// says it is not kept (it is larger than keepBytes): the job it is for
+// may change it.
+func (w *worker) table(ctx context.Context, id int, d *api.Data) (t *job.Table, own bool, err error) {
 	s, err := w.stored(id)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	key := keyOf(d)
 	w.mu.Lock()
 	for _, r := range s.readings {
 		if r.key == key {
 			w.mu.Unlock()
-			return r.table, nil
+			return r.table, false, nil
 		}
 	}
 	w.mu.Unlock()
-	t, err := job.Read(ctx, s.bytes, d)
-	if err != nil {
-		return nil, err
+	if t, err = (job.Input{Open: s.open}).ReadTable(ctx, d); err != nil {
+		return nil, false, err
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.reads++
+	if r, c := t.Data.X.Dims(); 8*r*c > w.keepMax {
+		return t, true, nil
+	}
 	if s == w.data[id] {
 		if len(s.readings) == maxReadings {
 			s.readings = s.readings[1:]
 		}
 		s.readings = append(s.readings, reading{key, t})
 	}
-	return t, nil
+	return t, false, nil
 }
 
 // start queues a job; the jobs run one after another, in a goroutine. A
@@ -330,9 +368,9 @@ func (w *worker) runRequest(ctx context.Context, j *api.Job, res *api.Result) er
 		if err != nil {
 			return err
 		}
-		in.Raw = s.bytes
+		in.Open = s.open
 		if op := strings.ToLower(req.Op); op != api.OpInspect && op != api.OpMethods && op != api.OpMerge && op != api.OpSynth {
-			if in.Table, err = w.table(ctx, j.Data, &req.Data); err != nil {
+			if in.Table, in.Own, err = w.table(ctx, j.Data, &req.Data); err != nil {
 				return err
 			}
 		}
@@ -591,7 +629,7 @@ func (w *worker) prepare(ctx context.Context, data int, p *api.Prepare) ([]byte,
 	if data == 0 {
 		return []byte("{}"), nil
 	}
-	t, err := w.table(ctx, data, &p.Data)
+	t, own, err := w.table(ctx, data, &p.Data)
 	if err != nil {
 		return nil, err
 	}
@@ -607,7 +645,9 @@ func (w *worker) prepare(ctx context.Context, data int, p *api.Prepare) ([]byte,
 	}()
 	ran := w.warmUp(ctx, p, t)
 	ds := t.Data
-	if len(ds.Classes) < 2 || ctx.Err() != nil || (!ran && w.warmedData == t) {
+	// A table not kept (own) is not warmed up on in full: the jobs read
+	// their own.
+	if own || len(ds.Classes) < 2 || ctx.Err() != nil || (!ran && w.warmedData == t) {
 		return []byte("{}"), nil
 	}
 	warm := &api.Request{Op: api.OpEval, Data: p.Data, Units: []int{0}, Eval: &api.Plan{Methods: []api.Variant{{Method: "fstat"}},

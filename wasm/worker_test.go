@@ -268,20 +268,7 @@ func TestLoadedDataReadOnce(t *testing.T) {
 		`{"method":"fisher","data":{"name":"x.csv"}}`,
 		`{"method":"fstat","data":{"name":"x.csv","label":"last"}}`, // another key, same table
 	} {
-		m := runJob(t, w, r, i+1, text, 4)
-		direct, err := job.Run(context.Background(), request(t, text), job.Input{Raw: []byte(table)}, nil)
-		if err != nil || m.Result == nil {
-			t.Fatalf("%s: %v %+v", text, err, m)
-		}
-		var got api.Selection
-		json.Unmarshal(m.Result.Response, &got)
-		want := *direct.Selection
-		got.Seconds, want.Seconds = 0, 0
-		a, _ := json.Marshal(got)
-		b, _ := json.Marshal(want)
-		if string(a) != string(b) {
-			t.Errorf("%s:\ngot  %s\nwant %s", text, a, b)
-		}
+		sameAsDirect(t, runJob(t, w, r, i+1, text, 4), text)
 	}
 	// fstat and fisher read the file the same way; "last" is another key.
 	if w.reads != 2 {
@@ -310,6 +297,46 @@ func TestLoadedDataReadOnce(t *testing.T) {
 	m = runJob(t, w, r, 9, `{"method":"fstat"}`, 4)
 	if !strings.Contains(failed(m), "were not sent to this worker") {
 		t.Errorf("job on unloaded data: %+v", m)
+	}
+}
+
+// sameAsDirect checks that a worker's answer m to the selection request
+// text on table is core/job's for the bytes.
+func sameAsDirect(t *testing.T, m *api.FromWorker, text string) {
+	t.Helper()
+	direct, err := job.Run(context.Background(), request(t, text), job.Input{Raw: []byte(table)}, nil)
+	if err != nil || m.Result == nil {
+		t.Fatalf("%s: %v %+v", text, err, m)
+	}
+	var got api.Selection
+	json.Unmarshal(m.Result.Response, &got)
+	want := *direct.Selection
+	got.Seconds, want.Seconds = 0, 0
+	a, _ := json.Marshal(got)
+	b, _ := json.Marshal(want)
+	if string(a) != string(b) {
+		t.Errorf("%s:\ngot  %s\nwant %s", text, a, b)
+	}
+}
+
+// A table larger than the worker keeps is read afresh by every job, which
+// scales it in place; the answers are those of a table kept, and the
+// preparation does not hold on to it.
+func TestLargeTableNotKept(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	w.keepMax = 8 // bytes: every table is larger
+	send(t, w, &api.ToWorker{Load: &api.Load{Data: 1, Name: "x.csv", Bytes: []byte(table)}})
+	p := &api.Prepare{Data: api.Data{Name: "x.csv"}}
+	if _, err := w.prepare(context.Background(), 1, p); err != nil || w.warmedData != nil {
+		t.Fatalf("prepare: %v, warmed on a table not kept: %v", err, w.warmedData != nil)
+	}
+	jobs := []string{`{"method":"rfs","data":{"name":"x.csv"}}`, `{"method":"rfs","data":{"name":"x.csv"}}`, `{"method":"fisher","data":{"name":"x.csv"}}`}
+	for i, text := range jobs {
+		sameAsDirect(t, runJob(t, w, r, i+1, text, 1), text)
+	}
+	if s := w.data[1]; w.reads != 1+len(jobs) || len(s.readings) != 0 {
+		t.Errorf("%d reads (want %d), %d readings kept", w.reads, 1+len(jobs), len(s.readings))
 	}
 }
 

@@ -24,14 +24,19 @@ import (
 
 // Input is the data a request runs on: the file's bytes, and the Table they
 // were read into with the request's Data settings, when the caller keeps
-// one (it wins over Raw, except for an inspection, which reads Raw). Open,
-// when set and Raw is not, opens the file to be read as it streams in (the
-// command line's way: the file's bytes are never held whole), when the
-// request needs its table; an inspection reads Raw only.
+// one (it wins over Raw, except for an inspection, which reads the file).
+// Open, when set and Raw is not, opens the file from its start to be read
+// as it streams in (the command line's way, and a worker's: the file's
+// bytes are never held whole); an inspection, which may try several ways
+// of reading a file, opens it once for each.
 type Input struct {
 	Raw   []byte
 	Table *Table
 	Open  func() (io.ReadCloser, error)
+	// Own says the Table is the request's alone (the caller keeps no
+	// reference to it): a selection scales it in place, as a table it
+	// reads itself, rather than scale a copy.
+	Own bool
 }
 
 // Run performs a request. progress may be nil. Errors a user can cause are
@@ -86,56 +91,60 @@ func table(ctx context.Context, req *api.Request, in Input) (*Table, error) {
 	return in.ReadTable(ctx, &req.Data)
 }
 
-// ReadTable returns the caller's table, or reads one as d says: from Open
-// as the file streams in when Raw is not set, else from Raw.
+// ReadTable returns the caller's table, or reads one as d says, from Raw
+// or, when Raw is not set, from Open as the file streams in.
 func (in Input) ReadTable(ctx context.Context, d *api.Data) (*Table, error) {
 	if in.Table != nil {
 		return in.Table, nil
 	}
-	if in.Raw == nil && in.Open != nil {
-		f, err := in.Open()
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return ReadFrom(ctx, f, d)
+	ds, err := parse(ctx, in.opener(), d, 0)
+	if err != nil {
+		return nil, err
 	}
-	return Read(ctx, in.Raw, d)
+	return NewTable(ds), nil
 }
 
 // Read reads a file's bytes as d says (its format, label, targets,
 // delimiter, header, missing values and limits) into a Table; it stops
 // soon after ctx is done.
 func Read(ctx context.Context, raw []byte, d *api.Data) (*Table, error) {
-	ds, err := parse(ctx, raw, d, 0)
-	if err != nil {
-		return nil, err
+	if raw == nil {
+		return nil, errors.New("no data given")
 	}
-	return NewTable(ds), nil
+	return Input{Raw: raw}.ReadTable(ctx, d)
 }
 
-// ReadFrom is Read from a stream: the file is parsed as it is read, its
-// bytes never held whole.
-func ReadFrom(ctx context.Context, r io.Reader, d *api.Data) (*Table, error) {
-	ds, err := parseFrom(ctx, r, d, 0, false)
-	if err != nil {
-		return nil, err
+// opener returns a function that opens the file from its start, as many
+// times as a reading needs: Raw when it is set, else Open; nil when the
+// input has neither.
+func (in Input) opener() func() (io.ReadCloser, error) {
+	switch {
+	case in.Raw != nil:
+		return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(in.Raw)), nil }
+	case in.Open != nil:
+		return in.Open
 	}
-	return NewTable(ds), nil
+	return nil
 }
 
-// parse reads a file's bytes as d says, keeping previewRows rows as text.
-func parse(ctx context.Context, raw []byte, d *api.Data, previewRows int) (*dataset.Dataset, error) {
-	return parseSurvey(ctx, raw, d, previewRows, false)
+// parse reads the file open opens as d says, keeping previewRows rows as
+// text.
+func parse(ctx context.Context, open func() (io.ReadCloser, error), d *api.Data, previewRows int) (*dataset.Dataset, error) {
+	return parseSurvey(ctx, open, d, previewRows, false)
 }
 
 // parseSurvey is parse, with survey reading a feature column of text as
 // missing cells and describing it (dataset.Options.Survey).
-func parseSurvey(ctx context.Context, raw []byte, d *api.Data, previewRows int, survey bool) (*dataset.Dataset, error) {
-	if raw == nil {
+func parseSurvey(ctx context.Context, open func() (io.ReadCloser, error), d *api.Data, previewRows int, survey bool) (*dataset.Dataset, error) {
+	if open == nil {
 		return nil, errors.New("no data given")
 	}
-	return parseFrom(ctx, bytes.NewReader(raw), d, previewRows, survey)
+	f, err := open()
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return parseFrom(ctx, f, d, previewRows, survey)
 }
 
 // parseFrom is parseSurvey reading from a stream.

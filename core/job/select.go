@@ -79,10 +79,11 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	}
 	// The whole file is the training part here: the scaler is fitted on it.
 	// A table read for this request alone is scaled in place (nothing reads
-	// its values after this); a caller's is copied.
+	// its values after this); a caller's is copied unless it is the
+	// request's own.
 	scaler := dataset.FitScaler(scaling, ds.X)
 	x := ds.X
-	if in.Table == nil {
+	if in.Table == nil || in.Own {
 		scaler.TransformTo(x, x)
 	} else {
 		x = scaler.Transform(x)

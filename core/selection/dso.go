@@ -712,7 +712,7 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 	if p.Coding == OneHot {
 		return nil, errors.New("dso: the sign constraints Y⊙E ≥ 0 need the ±1 coding (ypm), not y01")
 	}
-	if err := p.CheckMemory("dso", p.embeddedNeeds(p.bySamples("the orthogonal factor Qᵀ", 1))...); err != nil {
+	if err := p.CheckMemory("dso", p.embeddedNeeds(2, p.bySamples("the orthogonal factor Qᵀ", 1))...); err != nil {
 		return nil, err
 	}
 	a := p.Design()

@@ -239,7 +239,7 @@ func (e Exl21) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	if err := p.ValidateTargets(); err != nil {
 		return nil, err
 	}
-	if err := p.CheckMemory("exl21", p.embeddedNeeds(p.gram(1))...); err != nil {
+	if err := p.CheckMemory("exl21", p.embeddedNeeds(2, p.gram(1))...); err != nil {
 		return nil, err
 	}
 	a := p.Design()

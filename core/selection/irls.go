@@ -193,7 +193,7 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 	if err := p.ValidateTargets(); err != nil {
 		return nil, err
 	}
-	if err := p.CheckMemory(method, p.embeddedNeeds(p.gram(2))...); err != nil {
+	if err := p.CheckMemory(method, p.embeddedNeeds(1, p.gram(2))...); err != nil {
 		return nil, err
 	}
 	_, n := p.X.Dims()

@@ -201,7 +201,7 @@ func (l *L20) prepare(p *Problem) (*l20Data, error) {
 	if err := p.ValidateTargets(); err != nil {
 		return nil, err
 	}
-	if err := p.CheckMemory("l20", p.embeddedNeeds()...); err != nil {
+	if err := p.CheckMemory("l20", p.embeddedNeeds(2)...); err != nil {
 		return nil, err
 	}
 	m, n := p.X.Dims()

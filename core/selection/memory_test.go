@@ -79,19 +79,23 @@ func byName(t *testing.T, name string) Selector {
 	return sel
 }
 
-// The estimates of the common needs, by hand: m = 3, n = 4 (+1 bias), c = 2.
+// The estimates of the common needs, by hand: m = 3, n = 4 (+1 bias), c = 2,
+// with the design copied twice (Z and its transpose) and once (the IRLS
+// family's transpose alone).
 func TestEmbeddedNeeds(t *testing.T) {
 	p := &Problem{X: mat.NewDense(3, 4, nil), Y: []int{0, 1, 0}, C: 2, Bias: true}
-	total := 0.0
-	for _, n := range p.embeddedNeeds(p.gram(2)) {
-		total += n.Bytes()
-	}
-	// 8 × (2·3·5 + 5·3·2 + 4·5·2 + 2·3·3 + 2·328,960) bytes: design,
-	// labels, weights, two 3×3 Gram systems (m = 3 < N = 5), and two
-	// packing buffers of 128·256 + 256·1031 values (core/linalg's block
-	// sizes).
-	if want := 8.0 * (2*3*5 + 5*3*2 + 4*5*2 + 2*3*3 + 2*(128*256+256*1031)); total != want {
-		t.Errorf("total %v, want %v", total, want)
+	for _, design := range []int{2, 1} {
+		total := 0.0
+		for _, n := range p.embeddedNeeds(design, p.gram(2)) {
+			total += n.Bytes()
+		}
+		// 8 × (design·3·5 + 5·3·2 + 4·5·2 + 2·3·3 + 2·328,960) bytes:
+		// design, labels, weights, two 3×3 Gram systems (m = 3 < N = 5),
+		// and two packing buffers of 128·256 + 256·1031 values
+		// (core/linalg's block sizes).
+		if want := 8.0 * float64(design*3*5+5*3*2+4*5*2+2*3*3+2*(128*256+256*1031)); total != want {
+			t.Errorf("design ×%d: total %v, want %v", design, total, want)
+		}
 	}
 }
 

@@ -97,7 +97,7 @@ func (t *TopK) Solve(ctx context.Context, p *Problem, s *Settings) (*TopKFit, er
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	if err := p.CheckMemory("topk", p.embeddedNeeds(p.gram(2))...); err != nil {
+	if err := p.CheckMemory("topk", p.embeddedNeeds(2, p.gram(2))...); err != nil {
 		return nil, err
 	}
 	m, n := p.X.Dims()

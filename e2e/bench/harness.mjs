@@ -31,7 +31,7 @@ export function syntheticCSV(m, n, c) {
 export async function openBench(browser, server, blobs) {
   const { page } = browser;
   await page.route('**/bench.html', (route) => route.fulfill({
-    contentType: 'text/html', body: '<!doctype html><title>bench</title><p>bench</p>',
+    contentType: 'text/html', body: '<!doctype html><title>bench</title><p>bench</p><input type="file" id="bench-file">',
   }));
   await page.route('**/bench-data/*', (route) => {
     // A file not among the blobs is the server's (too large to pass
@@ -44,16 +44,16 @@ export async function openBench(browser, server, blobs) {
   await page.evaluate(() => new Promise(async (resolve, reject) => {
     // The worker as the page starts it: a blob of wasm_exec.js and
     // worker.js, posted the compiled worker.wasm; then the worker protocol
-    // of api/worker.go: {head: JSON bytes, body: bytes}, transferred.
+    // of api/worker.go: {head: JSON bytes, transferred; file: a Blob}.
     const texts = await Promise.all(['wasm_exec.js', 'worker.js'].map(async (u) => (await fetch(u)).text()));
     const w = new Worker(URL.createObjectURL(new Blob([texts.join('\n;\n')], { type: 'text/javascript' })));
     w.postMessage({ type: 'module', module: await WebAssembly.compileStreaming(fetch('worker.wasm')) });
     const enc = new TextEncoder(), dec = new TextDecoder();
-    const send = (msg, body) => {
+    const send = (msg, file) => {
       const head = enc.encode(JSON.stringify(msg)).buffer;
-      const m = { head }, transfer = [head];
-      if (body) { m.body = body; transfer.push(body); }
-      w.postMessage(m, transfer);
+      const m = { head };
+      if (file) m.file = file; // a Blob: cloned by reference, as the page sends a file
+      w.postMessage(m, [head]);
     };
     const pending = new Map();
     const loaded = new Map();
@@ -78,9 +78,12 @@ export async function openBench(browser, server, blobs) {
     // data returns the number a file is loaded under, loading it once.
     const data = async (name) => {
       if (!loaded.has(name)) {
-        const buf = await (await fetch('bench-data/' + encodeURIComponent(name))).arrayBuffer();
+        // A file chosen in the input (setInputFiles: a File on disk, as a
+        // user opens one), else fetched (a Blob in memory).
+        const chosen = [...document.getElementById('bench-file').files].find((f) => f.name === name);
+        const blob = chosen || await (await fetch('bench-data/' + encodeURIComponent(name))).blob();
         loaded.set(name, loaded.size + 1);
-        send({ load: { data: loaded.get(name), name } }, buf);
+        send({ load: { data: loaded.get(name), name } }, blob);
       }
       return loaded.get(name);
     };

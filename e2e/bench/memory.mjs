@@ -8,8 +8,9 @@
 // must lie in DIR/bench-data/, where the server finds it: it is too large
 // to pass through the browser's protocol) and each case starts a fresh
 // headless Chromium, opens a bare page with one worker started as the
-// site starts it (harness.mjs), posts the file's bytes to it as the page
-// does and runs the case:
+// site starts it (harness.mjs), chooses the file in a file input and
+// posts it to the worker (a File: a Blob on disk) as the page does, and
+// runs the case:
 //
 //   select:METHOD  the selection with METHOD's defaults
 //   eval           fisher and rfs, K = 10, 50, svm, 3-fold cross-validation
@@ -56,6 +57,8 @@ try {
       const { browser, profile } = await freshBrowser();
       try {
         const page = await openBench(browser, server, new Map());
+        // The file as the page gets it: a File the user chose, on disk.
+        await page.setInputFiles('#bench-file', path.join(dir, 'bench-data', name));
         const before = chromiumPeaks(profile);
         const started = Date.now();
         const { response } = await page.evaluate(([n, r]) => self.benchJob(n, r), [name, request(name, c)]);

@@ -39,6 +39,10 @@ type Backend interface {
 	// Workers is the default number of workers: the browser's
 	// hardwareConcurrency, at least 1, at most MaxWorkers.
 	Workers() int
+	// Memory is the memory the workers may use together, in MiB: half
+	// the device's, where the browser says (navigator.deviceMemory), else
+	// DefaultMemoryMiB.
+	Memory() int
 	// OpenURL reads a file bundled with the app and keeps its bytes under
 	// a new data number.
 	OpenURL(url, name string, done func(f Opened))

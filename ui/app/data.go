@@ -39,6 +39,10 @@ type Data struct {
 	// replaces the one open (0: none), pendingSHA its SHA-256.
 	pending    int
 	pendingSHA string
+	// fit is how many workers compute on the data when their size limits
+	// them, and workersNote says so (fitWorkers; 0 and empty: all do).
+	fit         int
+	workersNote string
 }
 
 // OpenFile starts opening a file the user chose, and returns what to call
@@ -206,7 +210,8 @@ func (d *Data) prepare() {
 	d.warmKey = key
 	cfg := &d.a.Config.cfg
 	task := api.Task{Prepare: &api.Prepare{Data: cfg.Data(d.name), Eval: plan}}
-	for _, slot := range d.a.pool.Live() {
+	live := d.a.pool.Live()
+	for _, slot := range live[:min(len(live), d.fitWorkers())] {
 		d.a.pool.SubmitTo(slot, "prepare the data", task, d.num, false, nil, nil)
 	}
 }
@@ -438,6 +443,9 @@ func (d *Data) Summary() string {
 	s := fmt.Sprintf("%d samples × %d features · %s · %s", ds.Samples, ds.Features, layout, sizeText(d.size))
 	if len(ds.Targets) > 0 {
 		s += " · regression targets " + strings.Join(ds.Targets, ", ")
+	}
+	if d.workersNote != "" {
+		s += " · " + d.workersNote
 	}
 	return s
 }

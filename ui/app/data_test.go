@@ -410,3 +410,32 @@ func TestErrors(t *testing.T) {
 		t.Errorf("unreadable message: %q", a.Error())
 	}
 }
+
+// Data too large for every worker's memory go to as many workers as the
+// memory holds: only they prepare and compute on them, the summary says
+// so, and an evaluation runs on them.
+func TestWorkersFitTheMemory(t *testing.T) {
+	f := apptest.New(t, 3)
+	f.MemoryMiB = 250 // two workers of 100 MiB and a little data
+	a := f.App()
+	data := evalCSV()
+	f.Open(a, "t.csv", data)
+	d := a.Data
+	if s := d.Summary(); !strings.Contains(s, " · 2 of the 3 workers compute on these data (about 100.0 MB each)") {
+		t.Errorf("summary %q", s)
+	}
+	if ps := f.Prepares(0); len(ps) != 2 {
+		t.Errorf("%d workers prepared the data", len(ps))
+	}
+	if line, _ := a.Plan(); !strings.Contains(line, " units on 2 workers.") {
+		t.Errorf("plan line %q", line)
+	}
+	a.Run()
+	f.Pump(-1)
+	if a.Running() || a.Error() != "" || !strings.HasPrefix(a.Announce(), "Evaluation finished: 5 units in ") {
+		t.Fatalf("the run did not end: %q %q", a.Error(), a.Announce())
+	}
+	if n := f.Holders(f.LastData()); n != 2 {
+		t.Errorf("%d workers hold the data", n)
+	}
+}

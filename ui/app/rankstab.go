@@ -18,7 +18,7 @@ import (
 // shares cuts a unit's request into ranges of stabsel's half-sample fits,
 // one per worker (nil: the unit runs as one job).
 func (rk *Rank) shares(req api.Request) [][]int {
-	size := rk.a.pool.Size()
+	size := rk.a.Data.Workers()
 	if req.Method != "stabsel" || size < 2 {
 		return nil
 	}

@@ -120,7 +120,8 @@ func (a *App) Plan() (line string, ok bool) {
 	if ds := a.Data.inspection.Dataset; ds.Missing > 0 && a.Data.Missing() == "" {
 		return fmt.Sprintf("The data have %d missing value%s: choose under the preview what to do with them (fill them in with the mean, or leave out the features or the samples that have them) before Run.", ds.Missing, Plural(ds.Missing)), false
 	}
-	workers := fmt.Sprintf("%d worker%s", a.pool.Size(), Plural(a.pool.Size()))
+	n := a.Data.Workers()
+	workers := fmt.Sprintf("%d worker%s", n, Plural(n))
 	if !a.Config.EvalMode() {
 		u, err := a.Rank.units()
 		if err != nil {

@@ -64,6 +64,8 @@ type Pool struct {
 	queue []*Job
 	jobs  map[int]*Job // queued and running
 	next  int
+	// limit is, per dataset, how many workers may hold it at once (Limit).
+	limit map[int]int
 }
 
 // DefaultDepth is the pool's Depth: one job sent ahead.
@@ -74,7 +76,7 @@ func New(t Transport, n int, now func() time.Time) *Pool {
 	if now == nil {
 		now = time.Now
 	}
-	p := &Pool{Depth: DefaultDepth, t: t, now: now, jobs: map[int]*Job{}}
+	p := &Pool{Depth: DefaultDepth, t: t, now: now, jobs: map[int]*Job{}, limit: map[int]int{}}
 	p.Resize(n)
 	return p
 }
@@ -200,14 +202,51 @@ func (p *Pool) dispatch() {
 // or −1.
 func (p *Pool) nextFor(i int) int {
 	for k, j := range p.queue {
-		if j.Want < 0 || j.Want == i {
+		if j.Want == i {
 			return k
 		}
-		if w := p.slot(j.Want); w == nil || w.retired {
-			return k // its worker is gone: any may take it
+		if j.Want >= 0 {
+			if w := p.slot(j.Want); w != nil && !w.retired {
+				continue
+			}
+			// Its worker is gone: any may take it.
+		}
+		if p.mayHold(i, j.Data) {
+			return k
 		}
 	}
 	return -1
+}
+
+// Limit lets at most n workers hold dataset data at once (n < 1: any
+// number): a job on it then goes only to a worker that holds it, or to
+// another while fewer than n do. The page sets it for data whose tables
+// would not fit in memory once per worker. A job submitted to a given
+// worker (SubmitTo) is not held back by it.
+func (p *Pool) Limit(data, n int) {
+	if n < 1 {
+		delete(p.limit, data)
+	} else {
+		p.limit[data] = n
+	}
+	p.dispatch()
+}
+
+// mayHold reports whether slot i may run a job on dataset data: it holds
+// it, or fewer workers than the dataset's limit do.
+func (p *Pool) mayHold(i, data int) bool {
+	n, ok := p.limit[data]
+	if !ok || data <= 0 || p.slots[i].data[data] {
+		return true
+	}
+	for _, s := range p.slots {
+		if s != nil && !s.retired && s.data[data] {
+			if n--; n == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Live returns the slots of the workers, in order.
@@ -223,6 +262,7 @@ func (p *Pool) Live() []int {
 
 // Forget makes every worker drop dataset data (a new file was opened).
 func (p *Pool) Forget(data int) {
+	delete(p.limit, data)
 	for i, s := range p.slots {
 		if s != nil && s.data[data] {
 			p.t.Unload(i, data)

@@ -330,3 +330,28 @@ func TestSubmitTo(t *testing.T) {
 	p.SubmitTo(1, "for 1", task("y"), 0, false, nil, nil)
 	want(t, f.take(), "start 4(y)→0")
 }
+
+// Limit: at most n workers hold a dataset; its jobs wait for them while
+// the other workers take jobs on other data, and a worker that was given
+// the data (SubmitTo) counts among them.
+func TestLimit(t *testing.T) {
+	f := &fake{}
+	p := New(f, 3, newClock().now)
+	p.Depth = 1
+	f.take()
+	p.Limit(7, 2)
+	for k := 1; k <= 4; k++ {
+		p.Submit("unit", task(fmt.Sprint("u", k)), 7, false, nil, nil)
+	}
+	// Two workers load the data; the third stays idle rather than load it.
+	want(t, f.take(), "load 7→0; start 1(u1)→0; load 7→1; start 2(u2)→1")
+	p.Submit("other", task("o"), 8, false, nil, nil)
+	want(t, f.take(), "load 8→2; start 5(o)→2")
+	p.Result(&api.Result{ID: 5})
+	want(t, f.take(), "") // worker 2 is idle, and may not hold 7
+	p.Result(&api.Result{ID: 1})
+	want(t, f.take(), "start 3(u3)→0")
+	// Lifting the limit lets the idle worker take the next job.
+	p.Limit(7, 0)
+	want(t, f.take(), "load 7→2; start 4(u4)→2")
+}

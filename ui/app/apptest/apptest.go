@@ -25,6 +25,8 @@ type Backend struct {
 	t       testing.TB
 	h       app.WorkerEvents
 	workers int // Backend.Workers
+	// MemoryMiB is Backend.Memory (0: app.DefaultMemoryMiB).
+	MemoryMiB int
 	// Now is the clock's time (Clock): each job a worker runs advances it
 	// by 10 ms.
 	Now time.Time
@@ -185,6 +187,9 @@ func (f *Backend) Keep(name string, bytes []byte) app.Opened {
 	return app.Opened{Name: name, Size: len(bytes), Data: f.next}
 }
 
+// LastData is the data number of the file kept last.
+func (f *Backend) LastData() int { return f.next }
+
 // File returns the bytes kept under a data number.
 func (f *Backend) File(data int) []byte { return f.files[data].bytes }
 
@@ -241,6 +246,12 @@ func (f *Backend) RunsOf(op string, from int) []*api.Request {
 
 func (f *Backend) SetHandler(h app.WorkerEvents) { f.h = h }
 func (f *Backend) Workers() int                  { return f.workers }
+func (f *Backend) Memory() int {
+	if f.MemoryMiB > 0 {
+		return f.MemoryMiB
+	}
+	return app.DefaultMemoryMiB
+}
 
 func (f *Backend) OpenURL(url, name string, done func(app.Opened)) {
 	f.Later(func() {

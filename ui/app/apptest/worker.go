@@ -177,3 +177,14 @@ func digest(t testing.TB, p *api.EvalPart) []byte {
 	}
 	return b
 }
+
+// Holders returns how many workers hold dataset data.
+func (f *Backend) Holders(data int) int {
+	n := 0
+	for _, w := range f.slots {
+		if w != nil && w.data[data] != nil {
+			n++
+		}
+	}
+	return n
+}
