@@ -51,7 +51,7 @@ func checkVote(p *api.Plan, sh api.Shape, methods []api.MethodInfo) error {
 	}
 	const why = "the per-class vote (%s) trains one classifier per class on the features with the largest weights for that class"
 	if sh.Targets > 0 {
-		return fmt.Errorf(why+"; with regression targets the methods fit the targets, not the classes: leave the targets out or the vote", vote)
+		return fmt.Errorf(why+"; with regression targets the methods fit the targets, not the classes: leave out the targets or the vote", vote)
 	}
 	if len(p.Features) > 0 {
 		return fmt.Errorf(why+"; a fixed feature subset has no weights: evaluate it without the vote", vote)
