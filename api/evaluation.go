@@ -88,7 +88,7 @@ type UnitResult struct {
 	Fits []Fit `json:"fits"`
 	// Selected lists, per K, the features the classifiers were trained
 	// on (the first K of the ranking; null where K exceeds a fixed
-	// subset).
+	// subset); a per-class vote's are in the fit's PerClass instead.
 	Selected [][]int `json:"selected"`
 	// Accuracy is the test accuracy of each classifier (Header order)
 	// for each K.
@@ -117,7 +117,10 @@ type Fit struct {
 	Ranking []int  `json:"ranking"`
 	Scores  Floats `json:"scores"`
 	// PerClass ranks the features once per class, for the methods that
-	// select per class (exl21, elasso); omitted otherwise.
+	// select per class (exl21, elasso), and for every method when a
+	// per-class vote is evaluated (its |W_jk|, Classifier.PerClass: the
+	// vote's classifier for class k takes the top K of PerClass[k]);
+	// omitted otherwise.
 	PerClass [][]int `json:"per_class,omitempty"`
 	// StabilitySelection is what stability selection (stabsel) adds;
 	// omitted for the other methods.

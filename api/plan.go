@@ -101,6 +101,14 @@ type Classifier struct {
 	Bias string `json:"bias,omitempty"`
 	// Neighbors is k of k-NN (default 1).
 	Neighbors int `json:"neighbors,omitempty"`
+	// PerClass evaluates the classifier as a per-class vote (named
+	// "svm-vote", "knn-vote"): for each class k, one such classifier is
+	// trained on the top K features of class k (largest |W_jk| of the
+	// method's weight matrix), and a sample gets the class most of them
+	// predict, a tie going to the lowest class index (the protocol of
+	// exclusive-l21-ming-ding-2019 §6.2). Embedded methods only: a filter
+	// has no weights per class.
+	PerClass bool `json:"per_class,omitempty"`
 }
 
 // Classifiers (Classifier.Name).

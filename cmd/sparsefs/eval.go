@@ -52,7 +52,7 @@ func parseEval(args []string, stderr io.Writer) (*api.Request, output, error) {
 	fs.StringVar(&methods, "methods", "", `selection methods, comma-separated (see "sparsefs methods")`)
 	fs.Var(&params, "param", "a method parameter NAME=VALUE for every listed method that has it, or METHOD.NAME=VALUE for one; VALUE may be a list to sweep it (0.1,1,10 or 0.1:1:0.1) (repeatable)")
 	fs.StringVar(&ks, "k", "", "the numbers of top features to evaluate: 20,80 or 1:50 or 10:100:10 (from:to:step) (default 10:100:10 up to the number of features)")
-	fs.StringVar(&classifiers, "classifier", "svm", "classifiers: svm, knn or svm,knn (none with -label none)")
+	fs.StringVar(&classifiers, "classifier", "svm", "classifiers: svm, knn or svm,knn (none with -label none); svm-vote, knn-vote: one per class on that class's top K features (largest |W_jk|), majority vote (embedded methods only)")
 	fs.Float64Var(&cost, "C", 1, "the SVM's cost C")
 	fs.StringVar(&multiclass, "multiclass", "ovo", "the SVM's multiclass rule: ovo (one-vs-one voting, as LIBSVM) or ovr (one-vs-rest)")
 	fs.StringVar(&svmBias, "svm-bias", "free", "the SVM's intercept: free (unregularised, as LIBSVM/scikit-learn SVC) or regularized (a constant feature, as LIBLINEAR -B 1)")
@@ -255,14 +255,15 @@ func evalPlan(set map[string]bool, methods, ks, classifiers, feats, holdout, fol
 		}
 	}
 	for _, name := range splitList(classifiers) {
-		c := api.Classifier{Name: strings.ToLower(name)}
+		c, err := plan.ClassifierNamed(name)
+		if err != nil {
+			return nil, fmt.Errorf("-classifier: %v", err)
+		}
 		switch c.Name {
 		case api.SVM:
 			c.C, c.Multiclass, c.Bias = cost, multiclass, svmBias
 		case api.KNN:
 			c.Neighbors = neighbors
-		default:
-			return nil, fmt.Errorf("-classifier: unknown classifier %q: use svm or knn", name)
 		}
 		pl.Classifiers = append(pl.Classifiers, c)
 	}

@@ -13,7 +13,8 @@ import (
 // tr, classifiers whose models for every K would exceed the memory budget
 // setting (classify.Needs, classify.LinearNeeds), with the top-K columns
 // of the training part they are trained on: every K's columns when k-NN
-// keeps them, the largest K's otherwise.
+// keeps them (every class's, for a per-class vote), the largest K's
+// otherwise.
 func (e *Evaluation) checkClassifiers(cls []api.Classifier, tr *part, setting int64) error {
 	m, n := tr.x.Dims()
 	var dims []int
@@ -40,10 +41,15 @@ func (e *Evaluation) checkClassifiers(cls []api.Classifier, tr *part, setting in
 	}
 	if tr.y != nil {
 		for _, c := range cls {
-			who, needs := classify.Needs(c, tr.y, dims, e.data.Classes)
+			// A per-class vote keeps one model per class for every K.
+			ds, copies := dims, 1
+			if c.PerClass {
+				ds, copies = repeatEach(dims, e.data.Classes), e.data.Classes
+			}
+			who, needs := classify.Needs(c, tr.y, ds, e.data.Classes)
 			cols := columns(widest)
 			if c.Name == api.KNN {
-				cols = columns(kept)
+				cols = columns(kept * copies)
 			}
 			if err := budget.Check(setting, who, cause, append(needs, cols)...); err != nil {
 				return err
@@ -58,6 +64,17 @@ func (e *Evaluation) checkClassifiers(cls []api.Classifier, tr *part, setting in
 		}
 	}
 	return nil
+}
+
+// repeatEach returns v with each element repeated n times.
+func repeatEach(v []int, n int) []int {
+	out := make([]int, 0, len(v)*n)
+	for _, x := range v {
+		for range n {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // collectBytes is the size of the data from which each unit starts with a

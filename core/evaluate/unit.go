@@ -98,10 +98,15 @@ type fitted struct {
 	subsets [][]int
 	fits    []api.Fit
 	models  [][]classify.Model // [classifier][K]
-	linear  []*classify.Linear // [K], when there are targets
-	red     []float64
-	sparse  []*int
-	notes   []string
+	// perClass holds, for each K, the per-class rankings behind it and
+	// votes which classifiers are per-class votes (api.Classifier.PerClass),
+	// whose models read whole rows.
+	perClass [][][]int
+	votes    []bool
+	linear   []*classify.Linear // [K], when there are targets
+	red      []float64
+	sparse   []*int
+	notes    []string
 }
 
 // train fits everything on the training part tr (its rows are scaled in
@@ -121,6 +126,7 @@ func (e *Evaluation) train(rc runCtx, v *variant, over map[string]any, cls []api
 	f.subsets = make([][]int, len(ks))
 	f.sparse = make([]*int, len(ks))
 	f.red = make([]float64, len(ks))
+	f.perClass = make([][][]int, len(ks))
 	switch {
 	case v.spec == nil:
 		feats := e.plan.Features
@@ -138,6 +144,7 @@ func (e *Evaluation) train(rc runCtx, v *variant, over map[string]any, cls []api
 		for i, k := range ks {
 			f.subsets[i] = fit.Ranking[:k]
 			f.sparse[i] = fit.NonzeroRows
+			f.perClass[i] = fit.PerClass
 		}
 		f.red = redundancyPrefix(xs, fit.Ranking, ks)
 	default:
@@ -153,12 +160,15 @@ func (e *Evaluation) train(rc runCtx, v *variant, over map[string]any, cls []api
 			f.fits[i].K = k
 			f.subsets[i] = fit.Ranking[:k]
 			f.sparse[i] = fit.NonzeroRows
+			f.perClass[i] = fit.PerClass
 			f.red[i] = redundancyPrefix(xs, fit.Ranking, []int{k})[0]
 		}
 	}
 	f.models = make([][]classify.Model, len(cls))
-	for q := range cls {
+	f.votes = make([]bool, len(cls))
+	for q, c := range cls {
 		f.models[q] = make([]classify.Model, len(ks))
+		f.votes[q] = c.PerClass
 	}
 	if tr.t != nil {
 		f.linear = make([]*classify.Linear, len(ks))
@@ -172,7 +182,13 @@ func (e *Evaluation) train(rc runCtx, v *variant, over map[string]any, cls []api
 		}
 		xk := columns(xs, subset)
 		for q, c := range cls {
-			model, err := classify.Train(c, xk, tr.y, e.data.Classes)
+			var model classify.Model
+			var err error
+			if c.PerClass {
+				model, err = classify.TrainVote(c, xs, tr.y, e.data.Classes, topOfEach(f.perClass[i], len(subset)))
+			} else {
+				model, err = classify.Train(c, xk, tr.y, e.data.Classes)
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -207,6 +223,12 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 	}
 	fit := api.Fit{Ranking: res.Ranking, Scores: res.Scores, PerClass: res.PerClass, StabilitySelection: res.Stability,
 		FitRecord: res.Record(time.Since(start).Seconds())}
+	if e.voting() {
+		_, n := xs.Dims()
+		if fit.PerClass, err = perClassOf(v.info.Method, res, n, e.data.Classes); err != nil {
+			return nil, err
+		}
+	}
 	if res.W != nil && e.plan.WeightRows > 0 {
 		rows := append([]int(nil), res.Ranking[:min(e.plan.WeightRows, len(res.Ranking))]...)
 		fit.Weights = &api.FitWeights{Rows: rows, Abs: AbsRows(res.W, rows)}
@@ -247,7 +269,11 @@ func (f *fitted) test(te *part) ([]api.Floats, api.Floats) {
 		}
 		xk := columns(xs, subset)
 		for q := range acc {
-			acc[q][i] = classify.Accuracy(f.models[q][i], xk, te.y)
+			if f.votes[q] {
+				acc[q][i] = classify.Accuracy(f.models[q][i], xs, te.y)
+			} else {
+				acc[q][i] = classify.Accuracy(f.models[q][i], xk, te.y)
+			}
 		}
 		if rmse != nil {
 			rmse[i] = classify.RMSE(f.linear[i].Predict(xk), te.t)

@@ -86,6 +86,9 @@ func Normalize(p *api.Plan, sh api.Shape, methods []api.MethodInfo) (notes []str
 		return nil, err
 	}
 	p.Methods = variants
+	if err := checkVote(p, sh, methods); err != nil {
+		return nil, err
+	}
 	return notes, nil
 }
 
@@ -183,10 +186,11 @@ func normalizeClassifiers(p *api.Plan, sh api.Shape) error {
 		if err := Classifier(&p.Classifiers[i]); err != nil {
 			return err
 		}
-		if seen[p.Classifiers[i].Name] {
-			return fmt.Errorf("classifier %s is listed twice", p.Classifiers[i].Name)
+		name := ClassifierName(p.Classifiers[i])
+		if seen[name] {
+			return fmt.Errorf("classifier %s is listed twice", name)
 		}
-		seen[p.Classifiers[i].Name] = true
+		seen[name] = true
 	}
 	return nil
 }

@@ -74,10 +74,11 @@ func Classifier(c *api.Classifier) error {
 }
 
 // ClassifierLabel is a short description of a normalised classifier and its
-// parameters, as reports name it: "svm(C=1,ovo,free bias)", "knn(k=1)".
+// parameters, as reports name it: "svm(C=1,ovo,free bias)", "knn(k=1)",
+// "svm-vote(C=1,ovo,free bias)" (ClassifierName, then the parameters).
 func ClassifierLabel(c api.Classifier) string {
 	if c.Name == api.KNN {
-		return fmt.Sprintf("knn(k=%d)", c.Neighbors)
+		return fmt.Sprintf("%s(k=%d)", ClassifierName(c), c.Neighbors)
 	}
-	return fmt.Sprintf("svm(C=%g,%s,%s bias)", c.C, c.Multiclass, c.Bias)
+	return fmt.Sprintf("%s(C=%g,%s,%s bias)", ClassifierName(c), c.C, c.Multiclass, c.Bias)
 }

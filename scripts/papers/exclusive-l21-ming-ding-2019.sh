@@ -27,23 +27,25 @@
 #   CONVERGENCE    Fig. 1's datasets (the paper does not name its four)
 #   PERCLASS       datasets on which the per-class protocol (below) is run
 #                  for the sparse methods (default: the smaller ones; its
-#                  cost is c SVMs for each K and fold)
+#                  cost is c SVMs for each K and fold, and a refit of the
+#                  three sparse methods)
 #   ALPHA_SETS     datasets of the α sweep (below; default lung_discrete
 #                  GLIOMA), ALPHAS its values (default 2,4,8,16)
 #   SEEDS          fold seeds of Fig. 2 (default "1": the paper runs one
 #                  5-fold partition; more seeds give the spread)
-#   ONLY           fig1, fig2, perclass or alpha to run one of them (perclass reads
-#                  the Fig. 2 reports already in OUT)
+#   ONLY           fig1, fig2, perclass or alpha to run one of them (perclass
+#                  compares with the Fig. 2 reports already in OUT, if any)
 #   OUT            where the JSON reports go (default: a temporary directory)
 #   FIGS           where the SVG figures go (or FIGURES; default docs/papers/figures)
 #   WORKERS        units run at once (default 1)
 #
 # Per-class protocol: the paper selects the top K features of each class
-# (largest |W_jk|), trains one SVM a class and takes a majority vote; the
-# evaluation has no such mode, so a small Go program beside this script
-# (scripts/papers/exclusive-l21-ming-ding-2019/main.go) runs it for mtfs,
-# eLASSO and exclusive ℓ2,1 on the folds of the Fig. 2 reports (first seed),
-# and checks that its one-SVM accuracy equals the report's.
+# (largest |W_jk|), trains one SVM a class and takes a majority vote. That
+# is the evaluation's classifier svm-vote: `sparsefs eval -preset
+# exclusive-l21-ming-ding-2019-vote` evaluates mtfs, eLASSO and exclusive
+# ℓ2,1 with one SVM on one ranking (svm) and with the vote (svm-vote), on
+# the folds of Fig. 2 (first seed); the summary checks that the one-SVM
+# accuracy equals the Fig. 2 report's where that report is in OUT.
 #
 # α sweep: an investigation, not one of the paper's experiments (the paper
 # tunes α and β "to enforce the same level of sparsity" without giving
@@ -100,12 +102,14 @@ if [ "${ONLY:-perclass}" = perclass ]; then
 	seed=${SEEDS%% *}
 	reports=()
 	for ds in $PERCLASS; do
+		echo "$ID: per-class protocol, $ds, seed $seed" >&2
+		"$BIN" eval -preset "$ID-vote" -data "$data/$ds.csv.gz" -seed "$seed" -workers "$WORKERS" \
+			-progress off >"$OUT/vote-$ds-seed$seed.json"
+		reports+=("$OUT/vote-$ds-seed$seed.json")
 		[ -f "$OUT/eval-$ds-seed$seed.json" ] && reports+=("$OUT/eval-$ds-seed$seed.json")
 	done
-	echo "$ID: per-class protocol on ${#reports[@]} datasets" >&2
-	go run ./scripts/papers/$ID "${reports[@]}" >"$OUT/perclass.csv"
 	echo "## Per-class protocol"
-	/usr/bin/python3 "$HELPER" perclass "$OUT/perclass.csv" "${reports[@]}"
+	/usr/bin/python3 "$HELPER" perclass "${reports[@]}"
 fi
 
 if [ "${ONLY:-alpha}" = alpha ]; then

@@ -215,7 +215,8 @@ func (c *Config) Bias() bool { return c.cfg.Bias }
 // SetBias adds the bias column, or not.
 func (c *Config) SetBias(on bool) { c.cfg.Bias = on }
 
-// SetSVM and SetKNN tick or untick a classifier of the evaluation.
+// SetSVM and SetKNN tick or untick a classifier of the evaluation, and
+// SetVote their per-class votes.
 func (c *Config) SetSVM(on bool) {
 	c.Protocol.SVM = on
 	c.a.Data.warm()
@@ -223,6 +224,11 @@ func (c *Config) SetSVM(on bool) {
 
 func (c *Config) SetKNN(on bool) {
 	c.Protocol.KNN = on
+	c.a.Data.warm()
+}
+
+func (c *Config) SetVote(on bool) {
+	c.Protocol.Vote = on
 	c.a.Data.warm()
 }
 

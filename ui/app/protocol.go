@@ -20,6 +20,9 @@ type ProtocolForm struct {
 	Folds, Train, Repeats, K, C, Neighbors, Seed, Inner string
 	Tune                                                string
 	SVM, KNN                                            bool
+	// Vote evaluates each ticked classifier also as a per-class vote
+	// ("svm-vote", "knn-vote": api.Classifier.PerClass).
+	Vote bool
 }
 
 // SetScheme chooses "cv" or "holdout"; SetFolds sets the number of folds;
@@ -66,8 +69,10 @@ func ProtocolFormOf(p lab.Protocol) ProtocolForm {
 		f.Inner = strconv.Itoa(p.Inner)
 	}
 	for _, c := range p.Classifiers {
-		f.SVM = f.SVM || c == "svm"
-		f.KNN = f.KNN || c == "knn"
+		name, vote := strings.CutSuffix(c, plan.VoteSuffix)
+		f.SVM = f.SVM || name == api.SVM
+		f.KNN = f.KNN || name == api.KNN
+		f.Vote = f.Vote || vote
 	}
 	return f
 }
@@ -106,13 +111,13 @@ func (f ProtocolForm) Protocol() (lab.Protocol, error) {
 		}
 	}
 	if f.SVM {
-		p.Classifiers = append(p.Classifiers, "svm")
+		p.Classifiers = append(p.Classifiers, f.named(api.SVM)...)
 		if p.C, err = number("the SVM's C", f.C, plan.CheckCost); err != nil {
 			return p, err
 		}
 	}
 	if f.KNN {
-		p.Classifiers = append(p.Classifiers, "knn")
+		p.Classifiers = append(p.Classifiers, f.named(api.KNN)...)
 		if p.Neighbors, err = whole("k of k-NN", f.Neighbors, plan.CheckNeighbors); err != nil {
 			return p, err
 		}
@@ -128,4 +133,12 @@ func (f ProtocolForm) Protocol() (lab.Protocol, error) {
 		}
 	}
 	return p, nil
+}
+
+// named is a ticked classifier's names: it, and its vote if Vote is ticked.
+func (f ProtocolForm) named(name string) []string {
+	if f.Vote {
+		return []string{name, name + plan.VoteSuffix}
+	}
+	return []string{name}
 }

@@ -71,7 +71,9 @@ type Protocol struct {
 	Repeats int     `json:"repeats,omitempty"`
 	// K is the list of feature counts, as text ("1:80", "10,20,50").
 	K string `json:"k,omitempty"`
-	// Classifiers are "svm" (with cost C) and "knn" (with Neighbors).
+	// Classifiers are "svm" (with cost C) and "knn" (with Neighbors),
+	// and their per-class votes "svm-vote" and "knn-vote"
+	// (plan.ClassifierNames).
 	Classifiers []string `json:"classifiers,omitempty"`
 	C           float64  `json:"c,omitempty"`
 	Neighbors   int      `json:"neighbors,omitempty"`

@@ -96,17 +96,25 @@ func EvalRequest(cfg *Config, methods []api.MethodInfo, data api.Data, sh api.Sh
 		if len(pr.Classifiers) == 0 {
 			return nil, size, errors.New("choose a classifier (the linear SVM or k-NN)")
 		}
-		// In the form's order (SVM, then k-NN), whatever the order of
-		// the list: a preset's report then reads as the page's.
-		for _, c := range []api.Classifier{{Name: api.SVM, C: pr.C}, {Name: api.KNN, Neighbors: pr.Neighbors}} {
-			if slices.Contains(pr.Classifiers, c.Name) {
-				pl.Classifiers = append(pl.Classifiers, c)
+		for _, name := range pr.Classifiers {
+			if _, err := plan.ClassifierNamed(name); err != nil {
+				return nil, size, err
 			}
 		}
-		for _, name := range pr.Classifiers {
-			if name != api.SVM && name != api.KNN {
-				return nil, size, fmt.Errorf("unknown classifier %q: use svm or knn", name)
+		// In the form's order (SVM, its vote, k-NN, its vote), whatever
+		// the order of the list: a preset's report then reads as the
+		// page's.
+		for _, name := range plan.ClassifierNames {
+			if !slices.Contains(pr.Classifiers, name) {
+				continue
 			}
+			c, _ := plan.ClassifierNamed(name)
+			if c.Name == api.SVM {
+				c.C = pr.C
+			} else {
+				c.Neighbors = pr.Neighbors
+			}
+			pl.Classifiers = append(pl.Classifiers, c)
 		}
 	}
 	switch pr.Scheme {
@@ -216,7 +224,7 @@ func ConfigFromRequest(req *api.Request, methods []api.MethodInfo) (Config, erro
 		return cfg, fmt.Errorf("the report's protocol %q (an explicit fold assignment) cannot be set up on this page; run it with sparsefs eval -request", p.Protocol.Kind)
 	}
 	for _, c := range p.Classifiers {
-		pr.Classifiers = append(pr.Classifiers, c.Name)
+		pr.Classifiers = append(pr.Classifiers, plan.ClassifierName(c))
 		switch c.Name {
 		case "svm":
 			pr.C = c.C

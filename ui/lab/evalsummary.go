@@ -141,6 +141,10 @@ func classifierWords(name string) string {
 		return "the linear SVM"
 	case "knn":
 		return "k-nearest neighbours"
+	case "svm-vote":
+		return "a linear SVM per class, voting"
+	case "knn-vote":
+		return "k-nearest neighbours per class, voting"
 	}
 	return name
 }

@@ -3,7 +3,7 @@
 
   python3 summary.py fig1 FIGDIR SELECT.json ...
   python3 summary.py fig2 FIGDIR EVAL.json ...
-  python3 summary.py perclass PERCLASS.csv [EVAL.json ...]
+  python3 summary.py perclass VOTE.json ... [EVAL.json ...]
   python3 summary.py alpha ALPHA.json ...
 
 fig1: reports of `sparsefs select -method exl21` named
@@ -18,13 +18,17 @@ seeds; with several seeds the range of the per-seed values follows in
 brackets), then the paper's claims checked on these numbers, and draws
 FIGDIR/exl21-fig2.svg (one panel a dataset, accuracy against K).
 
-perclass: the CSV of the per-class vote program (main.go beside this file);
-prints, per dataset and method, the accuracy (%) of one SVM on one ranking
-and of the per-class vote for every K, and the distinct features the vote
-uses; with the Fig. 2 reports, also every method under the per-class
-protocol side by side (a filter ranks the features once for all classes,
-so its c SVMs are one and the same and the vote is the one SVM's answer:
-its Fig. 2 accuracy).
+perclass: reports of `sparsefs eval -preset
+exclusive-l21-ming-ding-2019-vote` named vote-DATASET-seedS.json (classifiers
+svm and svm-vote); prints, per dataset and method, the accuracy (%) of one
+SVM on one ranking and of the per-class vote for every K, and the distinct
+features the vote uses (the union of the c per-class top K, mean over the
+folds, from the fits' per_class). With the Fig. 2 reports of the same seed
+(eval-DATASET-seedS.json), it checks that the one-SVM accuracy is the Fig.
+2 report's (the same folds and fits) and prints every method under the
+per-class protocol side by side (a filter ranks the features once for all
+classes, so its c SVMs are one and the same and the vote is the one SVM's
+answer: its Fig. 2 accuracy).
 
 alpha: reports of the α sweep (exl21 alone, several α), named
 alpha-DATASET.json; prints the accuracy for every K and α beside the
@@ -259,43 +263,49 @@ def claims(order, ks, mean, support, shape):
           f"filter on {sparse_beats} of {n}; mRMR is the best filter on {mrmr_best_filter} of {n}.")
 
 
-def perclass(path, reports):
-    import csv
-    rows = defaultdict(list)
-    with open(path) as f:
-        for r in csv.DictReader(f):
-            rows[(r["dataset"], r["method"])].append(r)
-    std = {}  # (dataset, method) -> the report's accuracy (%) per K, full precision
-    for p in reports:
+def perclass(paths):
+    vote_reports, fig2 = {}, {}  # dataset -> report
+    for p in paths:
+        m = re.match(r"(vote|eval)-(.+)-seed\d+\.json$", os.path.basename(p))
+        if not m or os.path.getsize(p) == 0:
+            continue
         with open(p) as f:
-            r = json.load(f)
-        name = re.match(r"eval-(.+)-seed\d+\.json$", os.path.basename(p)).group(1)
+            (vote_reports if m.group(1) == "vote" else fig2)[m.group(2)] = json.load(f)
+    std = {(name, res["method"]): [100 * v for v in res["accuracy"][0]["mean"]]
+           for name, r in fig2.items() for res in r["results"]}
+    rows = {}  # (dataset, method) -> (one SVM, vote, distinct features) per K
+    ks = []
+    for name, r in vote_reports.items():
+        ks = r["k"]
+        q = next(i for i, c in enumerate(r["classifiers"]) if c.startswith("svm-vote"))
         for res in r["results"]:
-            std[(name, res["method"])] = [100 * v for v in res["accuracy"][0]["mean"]]
-    ks = [r["k"] for r in next(iter(rows.values()))] if rows else []
+            one = [100 * v for v in res["accuracy"][0]["mean"]]
+            vote = [100 * v for v in res["accuracy"][q]["mean"]]
+            used = [sum(len({j for ranking in u["fits"][0]["per_class"] for j in ranking[:k]}) for u in res["units"]) / len(res["units"])
+                    for k in ks]
+            rows[(name, res["method"])] = (one, vote, used)
+            fig = std.get((name, res["method"]))
+            if fig is not None and fig != one:
+                print(f"WARNING: {name} {res['method']}: the one-SVM accuracy beside the vote differs from the Fig. 2 report's "
+                      f"(mean over K {sum(one) / len(one):.2f} against {sum(fig) / len(fig):.2f}): not the same folds or fits",
+                      file=sys.stderr)
     print("| dataset | method | protocol | " + " | ".join(f"K = {k}" for k in ks) + " | mean |")
     print("|---|---|---|" + "---|" * (len(ks) + 1))
-    for (name, method), rs in rows.items():
-        one = std.get((name, method)) or [100 * float(r["one_ranking_accuracy"]) for r in rs]
-        vote = [100 * float(r["per_class_vote_accuracy"]) for r in rs]
+    for (name, method), (one, vote, used) in rows.items():
         for label, v in (("one SVM, one ranking", one), ("per-class SVMs, vote", vote)):
             print(f"| {name} | {TITLES.get(method, method)} | {label} | " + " | ".join(f"{x:.1f}" for x in v) + f" | {sum(v) / len(v):.1f} |")
-        used = [float(r["per_class_distinct_features"]) for r in rs]
         print(f"| {name} | {TITLES.get(method, method)} | distinct features of the vote | " + " | ".join(f"{x:.0f}" for x in used) + " | |")
-        bad = [r["k"] for r in rs if abs(float(r["report_accuracy"]) - float(r["one_ranking_accuracy"])) > 1e-9]
-        if bad:
-            print(f"\nWARNING: {name} {method}: the recomputed one-ranking accuracy differs from the report at K = {', '.join(bad)}\n")
-    if not reports:
+    if not fig2:
         return
     print("\nEvery method under the per-class protocol (filters: their Fig. 2 accuracy, see above); "
           "mean over K = 10…80, and exclusive ℓ2,1 minus the best other at K = 10, 20:\n")
     print("| dataset | " + " | ".join(TITLES[m] for m in METHODS) + " | best | exl21 − best other at K = 10, 20 |")
     print("|---|" + "---|" * (len(METHODS) + 2))
-    for name in dict.fromkeys(n for n, _ in rows):
+    for name in vote_reports:
         acc = {}
         for m in METHODS:
             if (name, m) in rows:
-                acc[m] = [100 * float(r["per_class_vote_accuracy"]) for r in rows[(name, m)]]
+                acc[m] = rows[(name, m)][1]
             elif (name, m) in std:
                 acc[m] = std[(name, m)]
         avg = {m: sum(v) / len(v) for m, v in acc.items()}
@@ -324,7 +334,7 @@ if __name__ == "__main__":
         alpha(sys.argv[2:])
         sys.exit()
     if len(sys.argv) >= 3 and sys.argv[1] == "perclass":
-        perclass(sys.argv[2], sys.argv[3:])
+        perclass(sys.argv[2:])
         sys.exit()
     if len(sys.argv) < 3 or sys.argv[1] not in ("fig1", "fig2"):
         sys.exit(__doc__)
