@@ -153,9 +153,18 @@ func arrayBuffer(b []byte) (safejs.Value, error) {
 	return view.Get("buffer")
 }
 
-// copyBuffer copies an ArrayBuffer into Go memory.
+// copyBuffer copies an ArrayBuffer into Go memory through a Uint8Array
+// view (docs/wasm.md#copybytes-uint8array).
 func copyBuffer(buf safejs.Value) ([]byte, error) {
-	view, n, err := bytesView(buf)
+	ctor, err := safejs.Global().Get("Uint8Array")
+	if err != nil {
+		return nil, err
+	}
+	view, err := ctor.New(buf)
+	if err != nil {
+		return nil, err
+	}
+	n, err := view.Length()
 	if err != nil {
 		return nil, err
 	}
@@ -164,34 +173,6 @@ func copyBuffer(buf safejs.Value) ([]byte, error) {
 		return nil, err
 	}
 	return b, nil
-}
-
-// copyInto copies an ArrayBuffer into b, which must be large enough, and
-// returns its length.
-func copyInto(b []byte, buf safejs.Value) (int, error) {
-	view, n, err := bytesView(buf)
-	if err != nil {
-		return 0, err
-	}
-	if n > len(b) {
-		return 0, fmt.Errorf("a buffer of %d bytes where at most %d were expected", n, len(b))
-	}
-	return safejs.CopyBytesToGo(b[:n], view)
-}
-
-// bytesView returns a Uint8Array view of an ArrayBuffer and its length
-// (docs/wasm.md#copybytes-uint8array).
-func bytesView(buf safejs.Value) (safejs.Value, int, error) {
-	ctor, err := safejs.Global().Get("Uint8Array")
-	if err != nil {
-		return safejs.Value{}, 0, err
-	}
-	view, err := ctor.New(buf)
-	if err != nil {
-		return safejs.Value{}, 0, err
-	}
-	n, err := view.Length()
-	return view, n, err
 }
 
 // sender posts the parts of a session's units on a MessagePort to the

@@ -108,9 +108,6 @@ func (in Input) ReadTable(ctx context.Context, d *api.Data) (*Table, error) {
 // delimiter, header, missing values and limits) into a Table; it stops
 // soon after ctx is done.
 func Read(ctx context.Context, raw []byte, d *api.Data) (*Table, error) {
-	if raw == nil {
-		return nil, errors.New("no data given")
-	}
 	return Input{Raw: raw}.ReadTable(ctx, d)
 }
 
