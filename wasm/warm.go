@@ -128,7 +128,7 @@ func (w *worker) warmUp(ctx context.Context, p *api.Prepare, t *job.Table) (ran 
 	if p.Eval == nil || len(p.Eval.Methods) == 0 {
 		return false
 	}
-	ctx = budget{ctx, time.Now().Add(warmBudget)}
+	ctx = budget{ctx, w.now().Add(warmBudget), w.now}
 	small := warmSlice(t.Data)
 	_, n := small.X.Dims()
 	var last *api.FromWorker
@@ -198,16 +198,18 @@ func (w *worker) warmUp(ctx context.Context, p *api.Prepare, t *job.Table) (ran 
 // every iteration, so a warm-up step with a slow method (a large max_iter,
 // the e2e test double's busy iterations) stops at the budget instead of
 // holding the worker for its whole fit.
+// Its clock is the worker's (worker.now).
 type budget struct {
 	context.Context
 	end time.Time
+	now func() time.Time
 }
 
 func (b budget) Err() error {
 	if err := b.Context.Err(); err != nil {
 		return err
 	}
-	if time.Now().After(b.end) {
+	if b.now().After(b.end) {
 		return context.DeadlineExceeded
 	}
 	return nil

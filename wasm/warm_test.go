@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"sparsefs/api"
 	"sparsefs/core/dataset"
@@ -70,6 +71,10 @@ func TestWarmUpLeavesNoTrace(t *testing.T) {
 	csv := wideTable()
 	rw, rc := newRecorder(), newRecorder()
 	warm, cold := newWorker(rw.post, nil), newWorker(rc.post, nil)
+	// A clock that stands still: the warm-up's budget never runs out, on
+	// however slow or loaded a machine.
+	t0 := time.Now()
+	warm.now = func() time.Time { return t0 }
 	warm.load(&api.Load{Data: 1, Name: "wide.csv", Bytes: csv})
 	cold.load(&api.Load{Data: 1, Name: "wide.csv", Bytes: csv})
 	if m := runTask(t, warm, rw, 1, 1, prepareTask(t)); m.Result == nil || string(m.Result.Response) != "{}" {
