@@ -46,6 +46,9 @@ async function start(module) {
     fatal('cannot start the computing module: ' + err);
     return;
   }
+  // The size of the module's memory, which grows to the high-water mark
+  // of Go's heap and never shrinks (read by e2e/bench/memory.mjs).
+  self.sparsefsMemoryBytes = () => instance.exports.mem.buffer.byteLength;
   await go.run(instance);
   fatal('the computing module stopped (see the browser console)');
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/hack-pad/safejs"
 )
@@ -82,6 +83,12 @@ func (r *blobReader) Read(p []byte) (int, error) {
 			return 0, errors.New("the file changed while it was read: open it again")
 		}
 		r.rest, r.off = r.chunk[:n], end
+		// The read above is synchronous: without a switch to another
+		// goroutine the collector's background workers (goroutines too,
+		// on wasm's one thread) never run while a file is parsed, and its
+		// cycles cannot finish — the heap grew to the parse's live data
+		// plus all the file's text (docs/wasm.md#blob-files).
+		runtime.Gosched()
 	}
 	n := copy(p, r.rest)
 	r.rest = r.rest[n:]

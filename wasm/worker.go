@@ -46,14 +46,24 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
 
 	"sparsefs/api"
+	"sparsefs/core/dataset"
 	"sparsefs/core/job"
 )
+
+// ownedGCPercent is the collector's GOGC while a job holds a table of its
+// own (one larger than keepBytes): its heap may then grow by a quarter of
+// what is live before a collection, not double as by default — the
+// large arrays it holds hold no pointers, so that a collection costs
+// little, and a worker's memory, which never shrinks, stays near the
+// job's live data (docs/results.md#memory-large).
+const ownedGCPercent = 25
 
 // Timing of the progress hook: messages are posted at most every
 // progressEvery, and the job yields to the worker's event loop every
@@ -80,6 +90,7 @@ const keepBytes = 64 << 20
 type stored struct {
 	name     string
 	open     func() (io.ReadCloser, error) // the file from its start
+	lines    int                           // its line count (job.Input.Lines)
 	readings []reading                     // most recent last
 }
 
@@ -125,6 +136,9 @@ type worker struct {
 	// collecting is the session whose parts other workers send here.
 	peer       peer
 	collecting int
+	// owned says the job running holds a table of its own (read for it
+	// alone: table); set and read by work's goroutine only.
+	owned bool
 }
 
 // peer is a link to the worker that merges a session (link).
@@ -177,25 +191,49 @@ func (w *worker) load(l *api.Load) {
 		open = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
 	}
 	h := sha256.New()
-	n, err := digest(h, open)
+	n, lines, err := digest(h, open)
 	if err != nil {
 		w.post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: fmt.Sprintf("cannot read %s: %v", l.Name, err)}})
 		return
 	}
 	w.mu.Lock()
-	w.data[l.Data] = &stored{name: l.Name, open: open}
+	w.data[l.Data] = &stored{name: l.Name, open: open, lines: lines}
 	w.mu.Unlock()
 	w.post(&api.FromWorker{Loaded: &api.Loaded{Data: l.Data, Size: int(n), SHA256: hex.EncodeToString(h.Sum(nil))}})
 }
 
-// digest writes the file open opens into w and returns its size.
-func digest(w io.Writer, open func() (io.ReadCloser, error)) (int64, error) {
+// digest writes the file open opens into w and returns its size and its
+// line count (dataset.RowsHint with default options: 0 when the file is
+// not delimited text), both from the one read.
+func digest(w io.Writer, open func() (io.ReadCloser, error)) (int64, int, error) {
 	f, err := open()
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer f.Close()
-	return io.Copy(w, f)
+	cw := &counter{w: w}
+	tee := io.TeeReader(f, cw)
+	lines, err := dataset.RowsHint(context.Background(), tee, dataset.Options{MaxBytes: -1})
+	if err != nil {
+		return 0, 0, err
+	}
+	// The rest of the file, where the count stopped early.
+	if _, err := io.Copy(io.Discard, tee); err != nil {
+		return 0, 0, err
+	}
+	return cw.n, lines, nil
+}
+
+// counter passes writes on to w and counts their bytes.
+type counter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // unload forgets a dataset.
@@ -233,7 +271,7 @@ func (w *worker) table(ctx context.Context, id int, d *api.Data) (t *job.Table, 
 		}
 	}
 	w.mu.Unlock()
-	if t, err = (job.Input{Open: s.open}).ReadTable(ctx, d); err != nil {
+	if t, err = (job.Input{Open: s.open, Lines: s.lines}).ReadTable(ctx, d); err != nil {
 		return nil, false, err
 	}
 	w.mu.Lock()
@@ -285,6 +323,13 @@ func (w *worker) work() {
 		} else {
 			w.post(&api.FromWorker{Started: &api.Started{ID: q.job.ID}})
 			w.run(q.ctx, q.job)
+		}
+		if w.owned {
+			// The job's table is garbage now: collected before the next
+			// job reads its own, it is not added to that job's peak (the
+			// collector would wait for the heap to double).
+			w.owned = false
+			runtime.GC()
 		}
 		w.mu.Lock()
 		cancel := w.running[q.job.ID]
@@ -368,10 +413,13 @@ func (w *worker) runRequest(ctx context.Context, j *api.Job, res *api.Result) er
 		if err != nil {
 			return err
 		}
-		in.Open = s.open
+		in.Open, in.Lines = s.open, s.lines
 		if op := strings.ToLower(req.Op); op != api.OpInspect && op != api.OpMethods && op != api.OpMerge && op != api.OpSynth {
 			if in.Table, in.Own, err = w.table(ctx, j.Data, &req.Data); err != nil {
 				return err
+			}
+			if w.owned = in.Own; in.Own {
+				defer debug.SetGCPercent(debug.SetGCPercent(ownedGCPercent))
 			}
 		}
 	}

@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"reflect"
 	"regexp"
 	"strings"
@@ -337,6 +341,56 @@ func TestLargeTableNotKept(t *testing.T) {
 	}
 	if s := w.data[1]; w.reads != 1+len(jobs) || len(s.readings) != 0 {
 		t.Errorf("%d reads (want %d), %d readings kept", w.reads, 1+len(jobs), len(s.readings))
+	}
+}
+
+// The load counts the file's lines as it computes the digest, in the same
+// read (a gzip file's too: the lines of what it holds), and a job on a
+// table not kept reads the file once — the parse, without a count of its
+// own — for the answer core/job gives the bytes; a file of another
+// format has no count.
+func TestLoadCountsLines(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(table))
+	zw.Close()
+	for _, f := range []struct {
+		name  string
+		body  []byte
+		lines int
+	}{
+		{"x.csv", []byte(table), 5},
+		{"x.csv.gz", gz.Bytes(), 5},
+		{"x.arff", []byte("@relation r\n@attribute a numeric\n@attribute class {0,1}\n@data\n1,0\n2,1\n"), 0},
+	} {
+		r := newRecorder()
+		w := newWorker(r.post, nil)
+		w.keepMax = 8 // bytes: every table is larger
+		opens := 0
+		open := func() (io.ReadCloser, error) {
+			opens++
+			return io.NopCloser(bytes.NewReader(f.body)), nil
+		}
+		w.load(&api.Load{Data: 1, Name: f.name, Open: open})
+		r.mu.Lock()
+		loaded := r.msgs[0].Loaded
+		r.mu.Unlock()
+		if sum := sha256.Sum256(f.body); loaded == nil || loaded.Size != len(f.body) || loaded.SHA256 != hex.EncodeToString(sum[:]) {
+			t.Fatalf("%s: loaded %+v", f.name, loaded)
+		}
+		if s := w.data[1]; s.lines != f.lines || opens != 1 {
+			t.Errorf("%s: %d lines (want %d), %d opens at load (want 1)", f.name, s.lines, f.lines, opens)
+		}
+		if f.lines == 0 {
+			continue
+		}
+		text := `{"method":"fisher","data":{"name":"x.csv"}}`
+		for i := 1; i <= 2; i++ {
+			sameAsDirect(t, runJob(t, w, r, i, text, 1), text)
+		}
+		if opens != 3 {
+			t.Errorf("%s: %d opens after two jobs, want 3 (the load, one parse each)", f.name, opens)
+		}
 	}
 }
 

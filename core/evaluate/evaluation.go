@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -55,13 +56,21 @@ func (d *Data) part(idx []int) *part {
 // rows copies the given rows of p.
 func (p *part) rows(idx []int) *part {
 	_, n := p.x.Dims()
-	out := &part{x: mat.NewDense(max(len(idx), 1), n, nil)}
+	out := p.gather(idx)
+	out.x = mat.NewDense(max(len(idx), 1), n, nil)
 	if len(idx) == 0 {
 		out.x = &mat.Dense{}
 	}
 	for r, i := range idx {
 		copy(out.x.RawRowView(r), p.x.RawRowView(i))
 	}
+	return out
+}
+
+// gather returns the labels and targets of the given rows of p, copied,
+// in a part without x.
+func (p *part) gather(idx []int) *part {
+	out := &part{}
 	if p.y != nil {
 		out.y = make([]int, len(idx))
 		for r, i := range idx {
@@ -103,6 +112,12 @@ type Evaluation struct {
 	// MemoryBudget bounds what a fit may allocate
 	// (selection.Problem.MemoryBudget).
 	MemoryBudget int64
+	// Own says the data are the evaluation's alone, read by nothing
+	// after it: a run of one unit then takes its training and test
+	// parts out of the data in place (Data.partsInPlace) instead of
+	// copying them, and the data can serve no other unit (spent).
+	Own   bool
+	spent atomic.Bool
 }
 
 // New normalises a copy of pl against data (plan.Normalize, with the
@@ -278,4 +293,7 @@ type runCtx struct {
 	// budget is the memory budget of the unit's fits and classifiers:
 	// Evaluation.MemoryBudget, shared by the units run side by side.
 	budget int64
+	// inPlace: the unit is the run's only one, on data the evaluation
+	// owns (Evaluation.Own).
+	inPlace bool
 }

@@ -76,7 +76,7 @@ func (e *Evaluation) RunUnits(ctx context.Context, list []int, workers int, prog
 						report(p)
 					}
 				}
-				res, err := e.runUnit(runCtx{ctx: ctx, progress: hook, workers: fitWorkers, budget: unitBudget}, list[i])
+				res, err := e.runUnit(runCtx{ctx: ctx, progress: hook, workers: fitWorkers, budget: unitBudget, inPlace: e.Own && len(list) == 1}, list[i])
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {

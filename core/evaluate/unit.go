@@ -38,11 +38,12 @@ func AbsRows(w *mat.Dense, rows []int) []api.Floats {
 
 // RunUnit runs unit u (0 ≤ u < Units()). progress, if not nil, receives the
 // selector's progress. The unit copies its training rows and its test rows
-// out of the data separately: preprocessing, selection, tuning and the
-// classifiers are fitted on the training copy alone, and only the fitted
-// models ever see the test copy.
+// out of the data separately (or, on data the evaluation owns, takes them
+// as two separate blocks of the data's rows in place: Own): preprocessing,
+// selection, tuning and the classifiers are fitted on the training part
+// alone, and only the fitted models ever see the test part.
 func (e *Evaluation) RunUnit(ctx context.Context, u int, progress func(selection.Progress)) (*api.UnitResult, error) {
-	return e.runUnit(runCtx{ctx: ctx, progress: progress, workers: 1, budget: e.MemoryBudget}, u)
+	return e.runUnit(runCtx{ctx: ctx, progress: progress, workers: 1, budget: e.MemoryBudget, inPlace: e.Own}, u)
 }
 
 // runUnit runs unit u; rc.workers goroutines are open to a method made of
@@ -60,7 +61,10 @@ func (e *Evaluation) runUnit(rc runCtx, u int) (*api.UnitResult, error) {
 		// before this unit makes its own, they are not added to the peak.
 		debug.FreeOSMemory()
 	}
-	train := e.data.part(e.splits[si].Train)
+	train, test, err := e.parts(rc, e.splits[si])
+	if err != nil {
+		return nil, err
+	}
 	over, cls, tuning, err := e.tune(rc, v, train, si)
 	if err != nil {
 		return nil, e.unitError(v, si, err)
@@ -69,7 +73,6 @@ func (e *Evaluation) runUnit(rc runCtx, u int) (*api.UnitResult, error) {
 	if err != nil {
 		return nil, e.unitError(v, si, err)
 	}
-	test := e.data.part(e.splits[si].Test)
 	acc, rmse := fitted.test(test)
 	res := &api.UnitResult{Unit: u, Variant: vi, Split: si, Params: map[string]any{}, Fits: fitted.fits,
 		Selected: fitted.subsets, Accuracy: acc, RMSE: rmse, Redundancy: fitted.red, Sparsity: fitted.sparse,
@@ -110,7 +113,7 @@ type fitted struct {
 }
 
 // train fits everything on the training part tr (its rows are scaled in
-// place: tr is the fit's own copy): the preprocessing, the
+// place: tr's rows are the fit's own): the preprocessing, the
 // selector (once, or once per K) with the parameter overrides over, and
 // every classifier of cls (and least squares, with targets) on each top-K
 // subset, after checking the classifiers' memory (checkClassifiers).
@@ -119,7 +122,7 @@ func (e *Evaluation) train(rc runCtx, v *variant, over map[string]any, cls []api
 		return nil, err
 	}
 	f := &fitted{scaler: dataset.FitScaler(e.scaling, tr.x)}
-	// tr is this fit's own copy of the rows: it is scaled in place.
+	// tr's rows are this fit's own (e.parts): they are scaled in place.
 	xs := tr.x
 	f.scaler.TransformTo(xs, xs)
 	ks := e.plan.K
@@ -241,12 +244,12 @@ func (e *Evaluation) fitSelector(rc runCtx, v *variant, over map[string]any, xs 
 	return &f.fits[len(f.fits)-1], nil
 }
 
-// test applies the fitted preprocessing (in place: te is the test's own
-// copy of its rows) and models to a test part: the
+// test applies the fitted preprocessing (in place: te's rows are the
+// test's own) and models to a test part: the
 // accuracy of each classifier and the least-squares RMSE for each K (NaN
 // where there is no subset).
 func (f *fitted) test(te *part) ([]api.Floats, api.Floats) {
-	// te is this test's own copy of the rows: it is scaled in place.
+	// te's rows are this test's own (e.parts): they are scaled in place.
 	xs := te.x
 	f.scaler.TransformTo(xs, xs)
 	acc := make([]api.Floats, len(f.models))

@@ -49,6 +49,9 @@ func runEval(ctx context.Context, req *api.Request, in Input, progress func(api.
 		return nil, err
 	}
 	e.MemoryBudget = req.MemoryBudget
+	// A table read for this request, or given to it alone, serves one
+	// unit in place (its rows rearranged into the unit's parts).
+	e.Own = in.Table == nil || in.Own
 	normPlan := e.Plan()
 	norm := &api.Request{Op: api.OpEval, Data: req.Data, Eval: &normPlan}
 	dinfo := t.Info(&req.Data)

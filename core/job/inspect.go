@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"regexp"
 	"sort"
@@ -31,12 +30,12 @@ func runInspect(ctx context.Context, req *api.Request, in Input) (*api.Inspectio
 	if d.Missing != api.MissingDropFeatures && d.Missing != api.MissingDropSamples {
 		d.Missing = api.MissingMean
 	}
-	open := in.opener()
-	ds, err := parse(ctx, open, &d, rows)
+	src := in.source()
+	ds, err := parse(ctx, src, &d, rows)
 	var notes []string
 	if err != nil {
 		var next error
-		if ds, notes, next = propose(ctx, open, &d, rows, err); ds == nil {
+		if ds, notes, next = propose(ctx, src, &d, rows, err); ds == nil {
 			if next != nil {
 				return nil, next
 			}
@@ -47,7 +46,7 @@ func runInspect(ctx context.Context, req *api.Request, in Input) (*api.Inspectio
 		if id, note := numericID(ds); id != "" {
 			d2 := d
 			d2.ID = id
-			if ds2, err := parse(ctx, open, &d2, rows); err == nil {
+			if ds2, err := parse(ctx, src, &d2, rows); err == nil {
 				d, ds, notes = d2, ds2, append(notes, note)
 			}
 		}
@@ -89,7 +88,7 @@ func runInspect(ctx context.Context, req *api.Request, in Input) (*api.Inspectio
 //     file whose rows are the features): the file is read transposed.
 //   - A default label column of numbers, a different one in every row: it
 //     is read as a regression target.
-func propose(ctx context.Context, open func() (io.ReadCloser, error), d *api.Data, rows int, err error) (*dataset.Dataset, []string, error) {
+func propose(ctx context.Context, src source, d *api.Data, rows int, err error) (*dataset.Dataset, []string, error) {
 	var text *dataset.TextCell
 	var unique *dataset.UniqueLabels
 	switch {
@@ -99,7 +98,7 @@ func propose(ctx context.Context, open func() (io.ReadCloser, error), d *api.Dat
 		}
 		try := *d
 		try.Label, try.Targets = "none", []string{strconv.Itoa(unique.Column)}
-		ds, err := parse(ctx, open, &try, rows)
+		ds, err := parse(ctx, src, &try, rows)
 		if err != nil {
 			return nil, nil, nil
 		}
@@ -111,17 +110,17 @@ func propose(ctx context.Context, open func() (io.ReadCloser, error), d *api.Dat
 	case !errors.As(err, &text):
 		return nil, nil, nil
 	}
-	sv, err := parseSurvey(ctx, open, d, rows, true)
+	sv, err := parseSurvey(ctx, src, d, rows, true)
 	if err != nil {
 		return nil, nil, nil
 	}
 	if d.Transpose == "" && rowOfText(sv) {
 		try := *d
 		try.Transpose = "yes"
-		ds, err := parse(ctx, open, &try, rows)
+		ds, err := parse(ctx, src, &try, rows)
 		var notes []string
 		if err != nil {
-			ds, notes, _ = propose(ctx, open, &try, rows, err)
+			ds, notes, _ = propose(ctx, src, &try, rows, err)
 		}
 		if ds == nil {
 			return nil, nil, nil
@@ -165,7 +164,7 @@ func propose(ctx context.Context, open func() (io.ReadCloser, error), d *api.Dat
 		}
 		notes = append(notes, fmt.Sprintf("%s%s %s text, not numbers: left out of the features", strings.Join(ignored, ", "), more, verb))
 	}
-	ds, err := parse(ctx, open, &try, rows)
+	ds, err := parse(ctx, src, &try, rows)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -37,6 +37,11 @@ type Input struct {
 	// reference to it): a selection scales it in place, as a table it
 	// reads itself, rather than scale a copy.
 	Own bool
+	// Lines is the file's line count (dataset.RowsHint with default
+	// options) when the caller knows it — a worker counts it as the file
+	// streams in at load —; 0: a reading counts the lines itself, which
+	// costs a read of the file.
+	Lines int
 }
 
 // Run performs a request. progress may be nil. Errors a user can cause are
@@ -97,7 +102,7 @@ func (in Input) ReadTable(ctx context.Context, d *api.Data) (*Table, error) {
 	if in.Table != nil {
 		return in.Table, nil
 	}
-	ds, err := parse(ctx, in.opener(), d, 0)
+	ds, err := parse(ctx, in.source(), d, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -111,33 +116,39 @@ func Read(ctx context.Context, raw []byte, d *api.Data) (*Table, error) {
 	return Input{Raw: raw}.ReadTable(ctx, d)
 }
 
-// opener returns a function that opens the file from its start, as many
-// times as a reading needs: Raw when it is set, else Open; nil when the
-// input has neither.
-func (in Input) opener() func() (io.ReadCloser, error) {
-	switch {
-	case in.Raw != nil:
-		return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(in.Raw)), nil }
-	case in.Open != nil:
-		return in.Open
-	}
-	return nil
+// source is a file to read: open opens it from its start, as many times
+// as a reading needs; lines is its line count when known (Input.Lines).
+type source struct {
+	open  func() (io.ReadCloser, error)
+	lines int
 }
 
-// parse reads the file open opens as d says, keeping previewRows rows as
+// source returns the input's file: Raw when it is set, else Open; a
+// source without open when the input has neither.
+func (in Input) source() source {
+	switch {
+	case in.Raw != nil:
+		return source{open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(in.Raw)), nil }, lines: in.Lines}
+	case in.Open != nil:
+		return source{open: in.Open, lines: in.Lines}
+	}
+	return source{}
+}
+
+// parse reads the file src opens as d says, keeping previewRows rows as
 // text.
-func parse(ctx context.Context, open func() (io.ReadCloser, error), d *api.Data, previewRows int) (*dataset.Dataset, error) {
-	return parseSurvey(ctx, open, d, previewRows, false)
+func parse(ctx context.Context, src source, d *api.Data, previewRows int) (*dataset.Dataset, error) {
+	return parseSurvey(ctx, src, d, previewRows, false)
 }
 
 // parseSurvey is parse, with survey reading a feature column of text as
 // missing cells and describing it (dataset.Options.Survey).
-func parseSurvey(ctx context.Context, open func() (io.ReadCloser, error), d *api.Data, previewRows int, survey bool) (*dataset.Dataset, error) {
-	if open == nil {
+func parseSurvey(ctx context.Context, src source, d *api.Data, previewRows int, survey bool) (*dataset.Dataset, error) {
+	if src.open == nil {
 		return nil, errors.New("no data given")
 	}
-	rows := rowsHint(ctx, open, d)
-	f, err := open()
+	rows := src.rowsHint(ctx, d)
+	f, err := src.open()
 	if err != nil {
 		return nil, err
 	}
@@ -145,15 +156,22 @@ func parseSurvey(ctx context.Context, open func() (io.ReadCloser, error), d *api
 	return parseFrom(ctx, f, d, previewRows, survey, rows)
 }
 
-// rowsHint reads the file open opens once through, for a bound on its
-// rows (dataset.RowsHint) that lets the read that follows hold the matrix
-// once; 0 where there is none.
-func rowsHint(ctx context.Context, open func() (io.ReadCloser, error), d *api.Data) int {
+// rowsHint returns a bound on the rows of the file read as d says, which
+// lets the read that follows hold the matrix once (dataset.RowsHint): the
+// line count where it is known and d reads delimited text in rows, else
+// the count of a read of the file once through; 0 where there is none.
+func (src source) rowsHint(ctx context.Context, d *api.Data) int {
 	opts, err := options(d)
 	if err != nil {
 		return 0
 	}
-	f, err := open()
+	if src.lines > 0 {
+		if opts.Transpose || (opts.Format != dataset.FormatAuto && opts.Format != dataset.CSV) {
+			return 0
+		}
+		return src.lines
+	}
+	f, err := src.open()
 	if err != nil {
 		return 0
 	}

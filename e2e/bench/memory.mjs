@@ -13,7 +13,9 @@
 // runs the case:
 //
 //   select:METHOD  the selection with METHOD's defaults
-//   eval           fisher and rfs, K = 10, 50, svm, 3-fold cross-validation
+//   eval           fisher and rfs, K = 10, 50, svm, 3-fold cross-validation,
+//                  run as the page runs it: its plan, then one job per unit
+//                  (each reads the file afresh when it is large)
 //
 // It prints one JSON line per run: the peak resident memory of the
 // renderer process hosting the page and its worker (VmHWM in /proc, the
@@ -61,10 +63,26 @@ try {
         await page.setInputFiles('#bench-file', path.join(dir, 'bench-data', name));
         const before = chromiumPeaks(profile);
         const started = Date.now();
-        const { response } = await page.evaluate(([n, r]) => self.benchJob(n, r), [name, request(name, c)]);
+        const ok = await page.evaluate(async ([n, r]) => {
+          if (r.op !== 'eval') {
+            const { response } = await self.benchJob(n, r);
+            return Boolean(response && response.ranking);
+          }
+          const { response: plan } = await self.benchJob(n, { ...r, op: 'eval-plan' });
+          const units = plan && plan.header ? plan.header.units : 0;
+          for (let u = 0; u < units; u++) {
+            const { response } = await self.benchJob(n, { ...r, units: [u] });
+            if (!response || !response.units || response.units.length !== 1) return false;
+          }
+          return units > 0;
+        }, [name, request(name, c)]);
         const after = chromiumPeaks(profile);
-        const ok = response && (response.ranking || response.report || response.results);
-        console.log(JSON.stringify({ data: name, case: c, ok: Boolean(ok), seconds: (Date.now() - started) / 1000, before, after }));
+        // The worker's wasm memory: the high-water mark of Go's heap.
+        after.wasm = 0;
+        for (const wk of page.workers()) {
+          after.wasm = Math.max(after.wasm, await wk.evaluate(() => (self.sparsefsMemoryBytes ? self.sparsefsMemoryBytes() : 0)));
+        }
+        console.log(JSON.stringify({ data: name, case: c, ok, seconds: (Date.now() - started) / 1000, before, after }));
       } finally {
         await browser.close();
       }
