@@ -70,11 +70,10 @@ func TestIRLSCertifiedStopSlices(t *testing.T) {
 }
 
 // On whole microarray sets (m < N: every residual row fitted exactly at
-// the optimum) rfs stops on the certified gap where the smoothed Newton
-// minimum fits its budget (colon 62 × 2000, ALLAML 72 × 7129,
-// Prostate_GE 102 × 5966; on all three the smoothed minimum first
-// certifies 1.4–1.7·10⁻⁶, is set aside while the iteration goes on, and
-// ends above the iterate, which is kept): status
+// the optimum) rfs stops on the certified gap where the minimum on the
+// face of exact fit (faceR1) fits its budget (colon 62 × 2000, ALLAML
+// 72 × 7129, Prostate_GE 102 × 5966; on all three it certifies at the
+// change rule's stop: TestR1FaceCertifiesTwoClassSets): status
 // converged, gap ≤ 10⁻⁶, the reported J equal to J(W) recomputed with
 // gonum, the dual point feasible (checked with gonum),
 // and weak duality against an upper bound on J* computed independently of
@@ -83,7 +82,7 @@ func TestIRLSCertifiedStopSlices(t *testing.T) {
 // within the certified gap of the answer (J − J₁ ≤ J − J* ≤ gap·J).
 // Before, rfs stopped there with gaps 4.4·10⁻³, 2.2·10⁻⁴ and 8.8·10⁻⁴. Where the
 // dual is read off the multipliers (GLIOMA: its support of 134 rows × 4
-// classes is beyond the smoothed minimum's budget) the gap stays loose
+// classes is beyond the face's and the smoothed minimum's budgets) the gap stays loose
 // and the result says so: status converged_uncertified and a warning
 // giving the gap.
 func TestRFSCertifiedStopMicroarray(t *testing.T) {
