@@ -38,6 +38,24 @@ func checkDualPoint(t *testing.T, name string, z, y *mat.Dense, lambda float64, 
 	}
 }
 
+// certifiedR1 runs the solve of r = p = 1, λ = 1 on z, y at the defaults
+// through its certified stop, as Fit does, and returns the solve, the
+// certificate and the run.
+func certifiedR1(t *testing.T, z, y *mat.Dense, coding Coding) (*irls, *Certificate, Run) {
+	t.Helper()
+	sol := newIRLS(irlsModel{r: 1, p: 1, lambda: 1, coding: coding}, z, y, DefaultTolerance)
+	inner := Settings{MaxIterations: DefaultMaxIterations, Tolerance: -1}
+	run, err := Iterate(context.Background(), &inner, sol.step)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, run, err := sol.certifiedStop(context.Background(), &inner, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sol, cert, run
+}
+
 // The default stop of rfs (and gsr with r = p = 1) is the certified gap
 // (certifiedStop) where the dual point is solved for. On the two small
 // slices, against the independent damped Newton optimum of irls_ref_test.go
@@ -89,16 +107,7 @@ func TestRFSCertifiedStopMicroarray(t *testing.T) {
 	for _, file := range []string{"colon.csv.gz", "ALLAML.csv.gz", "Prostate_GE.csv.gz"} {
 		p := irlsRealProblem(t, file)
 		z, y := p.Design(), p.Response(OneHot)
-		sol := newIRLS(irlsModel{r: 1, p: 1, lambda: 1, coding: OneHot}, z, y, DefaultTolerance)
-		inner := Settings{MaxIterations: DefaultMaxIterations, Tolerance: -1}
-		run, err := Iterate(context.Background(), &inner, sol.step)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cert, run, err := sol.certifiedStop(context.Background(), &inner, run)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sol, cert, run := certifiedR1(t, z, y, OneHot)
 		if cert == nil || run.Status != Converged || cert.Gap > certGap {
 			t.Fatalf("%s: status %s, certificate %+v: want converged with gap ≤ 1e−6", file, run.Status, cert)
 		}

@@ -1,7 +1,6 @@
 package selection
 
 import (
-	"context"
 	"math"
 	"testing"
 
@@ -34,16 +33,7 @@ func TestR1FaceCertifiesTwoClassSets(t *testing.T) {
 		}{{"rfs", OneHot}, {"gsr/r=1,p=1", PlusMinus}} {
 			name := file + " " + c.name
 			z, y := p.Design(), p.Response(c.coding)
-			sol := newIRLS(irlsModel{r: 1, p: 1, lambda: 1, coding: c.coding}, z, y, DefaultTolerance)
-			inner := Settings{MaxIterations: DefaultMaxIterations, Tolerance: -1}
-			run, err := Iterate(context.Background(), &inner, sol.step)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cert, run, err := sol.certifiedStop(context.Background(), &inner, run)
-			if err != nil {
-				t.Fatal(err)
-			}
+			sol, cert, run := certifiedR1(t, z, y, c.coding)
 			if cert == nil || run.Status != Converged || cert.Gap > 1e-8 || run.Iterations > 150 {
 				t.Errorf("%s: status %s after %d iterations, certificate %+v: want converged within 150 iterations, gap ≤ 1e−8", name, run.Status, run.Iterations, cert)
 				continue
