@@ -113,12 +113,14 @@ func (s *irls) faceR1(ctx context.Context, budget, lower float64) (*polishState,
 	dual := lower
 	steps := 0
 	// newton runs the Newton steps of the face g from w that the budget
-	// allows (at most polishSteps).
-	newton := func(g *face, w []float64, muW float64) {
+	// allows (at most polishSteps); it returns the rows of an unsmoothed
+	// step's kink (see face.newton).
+	newton := func(g *face, w []float64, muW float64) []int {
 		cost := faceStepWork(len(g.sup), g.k, c)
-		n := g.newton(w, muW, min(polishSteps, int(budget/math.Max(cost, 1))))
+		n, kink := g.newton(w, muW, min(polishSteps, int(budget/math.Max(cost, 1))))
 		steps += n
 		budget -= float64(n) * cost
+		return kink
 	}
 	// consider keeps the answer w on the face g if its J is the lowest,
 	// and its dual point; it returns the point's ZᵀΘ (see dualR1), nil
@@ -158,9 +160,22 @@ func (s *irls) faceR1(ctx context.Context, budget, lower float64) (*polishState,
 		}
 		if len(kept) < len(sup) && len(kept) >= m && !slices.Equal(kept, lastKept) {
 			lastKept = kept
-			if g, ok := s.newFace(kept); ok && g.project(wk) {
-				newton(g, wk, 0)
+			// The exact face; where its Newton step stops at a kink the
+			// rows there leave and the smaller face is solved (an edge
+			// of the nearly linear programme followed to its vertex, at
+			// most r1Pivots times).
+			for round := 0; round <= r1Pivots && budget > faceSetup(len(kept), m); round++ {
+				budget -= faceSetup(len(kept), m)
+				g, ok := s.newFace(kept)
+				if !ok || !g.project(wk) {
+					break
+				}
+				kink := newton(g, wk, 0)
 				v = consider(g, wk, 0)
+				if len(kink) == 0 || len(kept)-len(kink) < m {
+					break
+				}
+				kept, wk = dropRows(kept, wk, kink, c)
 			}
 		}
 		// Enough: a gap of polishGoal (tol if smaller); or of certGap
@@ -279,14 +294,18 @@ func (f *face) project(ws []float64) bool {
 // steps with a backtracking line search on it, and returns the steps
 // taken. The Hessian in V is (NᵀD₁N) ⊗ I − Σⱼ βⱼ(Nⱼᵀ ⊗ wʲ)(Nⱼ ⊗ wʲᵀ),
 // D₁ = diag(λ/sⱼ), βⱼ = λ/sⱼ³, sⱼ = √(‖wʲ‖² + μ_W²): each row's block is
-// λ(I − uuᵀ)/sⱼ + λμ_W²uuᵀ/sⱼ³, u = wʲ/‖wʲ‖.
-func (f *face) newton(ws []float64, muW float64, limit int) int {
+// λ(I − uuᵀ)/sⱼ + λμ_W²uuᵀ/sⱼ³, u = wʲ/‖wʲ‖. Unsmoothed (μ_W = 0) a
+// step that takes rows through zero or to polishCross of their norm
+// stops at the first such point (crossing); if the line search takes it,
+// newton returns there with the positions in ws of the rows it took to
+// polishCross of their norm or less (kink).
+func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []int) {
 	s, k, nb := f.s, f.k, f.nb
 	c := s.c
 	ns := len(ws) / c
 	n := k * c
 	if k == 0 {
-		return 0
+		return 0, nil
 	}
 	pen := func(w []float64) float64 {
 		v := 0.0
@@ -304,13 +323,12 @@ func (f *face) newton(ws []float64, muW float64, limit int) int {
 	g := make([]float64, n)
 	dw := make([]float64, ns*c)
 	trial := make([]float64, ns*c)
-	steps := 0
 	for ; steps < limit; steps++ {
 		for a := 0; a < ns; a++ {
 			wa := ws[a*c : (a+1)*c]
 			sa := math.Sqrt(norm2(wa) + muW*muW)
 			if sa == 0 {
-				return steps
+				return steps, nil
 			}
 			d1[a], beta[a] = s.lambda/sa, s.lambda/(sa*sa*sa)
 			for t, x := range wa {
@@ -345,12 +363,29 @@ func (f *face) newton(ws []float64, muW float64, limit int) int {
 		}
 		// dw = −N·dv.
 		linalg.Gemm(false, false, -1, gen(ns, k, nb), gen(k, c, dv), 0, gen(ns, c, dw))
+		// Unsmoothed, a step that takes rows through zero stops at the
+		// first kink (as in the polish: crossing), where those rows leave.
+		tMax := 1.0
+		if muW == 0 {
+			for a := 0; a < ns; a++ {
+				if t, ok := crossing(ws[a*c:(a+1)*c], dw[a*c:(a+1)*c]); ok {
+					tMax = math.Min(tMax, t)
+				}
+			}
+		}
 		accepted := false
-		for t := 1.0; t > 1e-10; t /= 2 {
+		for t := tMax; t > 1e-10*tMax; t /= 2 {
 			for i := range trial {
 				trial[i] = ws[i] + t*dw[i]
 			}
 			if pen(trial) <= f0-1e-4*t*dec {
+				if t == tMax && tMax < 1 {
+					for a := 0; a < ns; a++ {
+						if norm2(trial[a*c:(a+1)*c]) <= sq(polishCross)*norm2(ws[a*c:(a+1)*c]) {
+							kink = append(kink, a)
+						}
+					}
+				}
 				copy(ws, trial)
 				accepted = true
 				break
@@ -359,8 +394,12 @@ func (f *face) newton(ws []float64, muW float64, limit int) int {
 		if !accepted {
 			break
 		}
+		if len(kink) > 0 {
+			steps++
+			break
+		}
 	}
-	return steps
+	return steps, kink
 }
 
 // dual returns the dual point of the face at ws (m×c, before dualR1):
@@ -406,6 +445,20 @@ func (s *irls) faceViolators(sup []int, v []float64) []int {
 		}
 	}
 	return out
+}
+
+// dropRows returns the rows sup and their values ws (|S|×c) without the
+// rows at the positions drop (ascending).
+func dropRows(sup []int, ws []float64, drop []int, c int) ([]int, []float64) {
+	var rows []int
+	var w []float64
+	for a, j := range sup {
+		if _, out := slices.BinarySearch(drop, a); !out {
+			rows = append(rows, j)
+			w = append(w, ws[a*c:(a+1)*c]...)
+		}
+	}
+	return rows, w
 }
 
 // regrow returns the rows ws of W on the rows sup laid out on the rows
