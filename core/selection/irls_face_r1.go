@@ -59,7 +59,7 @@ const (
 // through zero it stops at the first kink and those rows leave S' (an
 // edge of the nearly linear programme followed to its vertex, at most
 // r1Pivots times: Prostate_GE, arcene; without it the near-flat edge
-// left gaps of 10⁻⁹–10⁻¹¹). Rows outside S whose condition fails at the
+// left gaps of 3·10⁻¹¹–3·10⁻⁷). Rows outside S whose condition fails at the
 // exact face's dual point enter S (a pivot, at most polishRounds; gsr on
 // ALLAML, leukemia and Prostate_GE: 1–18 rows the iterate had at zero).
 // It stops after the first stage whose best answer and dual value (with
