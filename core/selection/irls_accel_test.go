@@ -91,7 +91,8 @@ var numpyObjective = map[string]float64{
 
 // At the default stopping rule the accelerated iteration stops below
 // numpy's objective (the bar: at most numpy's·(1 + 10⁻⁶)) and below
-// Algorithm 1's own (solver irls), with the same model. Measured:
+// Algorithm 1's own (solver irls), with the same model, or equal to it up
+// to rounding (10⁻¹² relative) where both are polished to the optimum. Measured:
 // 5.1·10⁻⁵–1.0·10⁻⁴ below numpy's, 4.8–9.5·10⁻⁵ below Algorithm 1's, which
 // both stop 7–10·10⁻⁵ above the optimum (docs/results.md#irls-accuracy).
 func TestIRLSAcceleratedStopsBelowNumpy(t *testing.T) {
@@ -105,8 +106,10 @@ func TestIRLSAcceleratedStopsBelowNumpy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if acc.Objective > numpy || acc.Objective > plain.Objective || (acc.Status != Converged && acc.Status != Uncertified) {
-			t.Errorf("%s: accelerated %.10g (%s, %d iterations), Algorithm 1 %.10g (%d), numpy %.8g", file, acc.Objective, acc.Status, acc.Iterations, plain.Objective, plain.Iterations, numpy)
+		// Where the minimum on the face of exact fit polishes both answers
+		// (ALLAML) they are the same optimum, equal up to rounding.
+		if acc.Objective > numpy || acc.Objective > plain.Objective*(1+1e-12) || (acc.Status != Converged && acc.Status != Uncertified) {
+			t.Errorf("%s: accelerated %.15g (%s, %d iterations), Algorithm 1 %.15g (%d), numpy %.8g", file, acc.Objective, acc.Status, acc.Iterations, plain.Objective, plain.Iterations, numpy)
 		}
 		t.Logf("%s: accelerated %.10g in %d iterations (%.1e below numpy's), Algorithm 1 %.10g in %d", file, acc.Objective, acc.Iterations, (numpy-acc.Objective)/numpy, plain.Objective, plain.Iterations)
 	}

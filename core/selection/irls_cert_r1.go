@@ -108,7 +108,7 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 		if st == nil {
 			return
 		}
-		steps = k
+		steps += k
 		s.dualSolved = true
 		for _, ths := range thetas {
 			if d, _ := s.dualR1(ths); d > best {
@@ -132,15 +132,39 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 		}
 		return ok
 	}
+	// face reports whether the minimum on the face of exact fit certified
+	// certGap.
+	face := func() bool {
+		st, points, k := s.faceR1(ctx, math.Max(r1SmoothFloor, budget), best)
+		if st == nil {
+			return false
+		}
+		steps += k
+		for _, dp := range points {
+			if dp.dual > best {
+				best, point = dp.dual, dp.point
+			}
+		}
+		if st.obj < s.obj {
+			copy(s.w, st.w)
+			copy(s.e, st.e)
+			s.obj = st.obj
+			polished = true
+		}
+		s.dualSolved = (s.obj-best)/math.Abs(s.obj) <= certGap
+		return s.dualSolved
+	}
 	// Where some residual rows stay nonzero (the support smaller than m)
 	// the smoothed minimum, then the dual solve if the gap is still above
-	// certGap; where every residual row tends to zero the dual solve
-	// (within 10⁻⁹ of J*), and the smoothed minimum where it cannot run.
+	// certGap; where every residual row tends to zero the minimum on the
+	// face of exact fit, then the dual solve (within 10⁻⁹ of J*) if the
+	// gap is still above certGap, and the smoothed minimum where it
+	// cannot run.
 	if len(s.supportRows()) < s.m {
 		if smooth(); (s.obj-best)/math.Abs(s.obj) > certGap {
 			barrier()
 		}
-	} else if !barrier() {
+	} else if !face() && !barrier() {
 		smooth()
 	}
 	return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(s.supportRows()), Polished: polished, NewtonSteps: steps}, point, polished

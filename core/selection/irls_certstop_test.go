@@ -38,6 +38,24 @@ func checkDualPoint(t *testing.T, name string, z, y *mat.Dense, lambda float64, 
 	}
 }
 
+// certifiedR1 runs the solve of r = p = 1, λ = 1 on z, y at the defaults
+// through its certified stop, as Fit does, and returns the solve, the
+// certificate and the run.
+func certifiedR1(t *testing.T, z, y *mat.Dense, coding Coding) (*irls, *Certificate, Run) {
+	t.Helper()
+	sol := newIRLS(irlsModel{r: 1, p: 1, lambda: 1, coding: coding}, z, y, DefaultTolerance)
+	inner := Settings{MaxIterations: DefaultMaxIterations, Tolerance: -1}
+	run, err := Iterate(context.Background(), &inner, sol.step)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, run, err := sol.certifiedStop(context.Background(), &inner, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sol, cert, run
+}
+
 // The default stop of rfs (and gsr with r = p = 1) is the certified gap
 // (certifiedStop) where the dual point is solved for. On the two small
 // slices, against the independent damped Newton optimum of irls_ref_test.go
@@ -70,11 +88,10 @@ func TestIRLSCertifiedStopSlices(t *testing.T) {
 }
 
 // On whole microarray sets (m < N: every residual row fitted exactly at
-// the optimum) rfs stops on the certified gap where the smoothed Newton
-// minimum fits its budget (colon 62 × 2000, ALLAML 72 × 7129,
-// Prostate_GE 102 × 5966; on all three the smoothed minimum first
-// certifies 1.4–1.7·10⁻⁶, is set aside while the iteration goes on, and
-// ends above the iterate, which is kept): status
+// the optimum) rfs stops on the certified gap where the minimum on the
+// face of exact fit (faceR1) fits its budget (colon 62 × 2000, ALLAML
+// 72 × 7129, Prostate_GE 102 × 5966; on all three it certifies at the
+// change rule's stop: TestR1FaceCertifiesTwoClassSets): status
 // converged, gap ≤ 10⁻⁶, the reported J equal to J(W) recomputed with
 // gonum, the dual point feasible (checked with gonum),
 // and weak duality against an upper bound on J* computed independently of
@@ -83,23 +100,14 @@ func TestIRLSCertifiedStopSlices(t *testing.T) {
 // within the certified gap of the answer (J − J₁ ≤ J − J* ≤ gap·J).
 // Before, rfs stopped there with gaps 4.4·10⁻³, 2.2·10⁻⁴ and 8.8·10⁻⁴. Where the
 // dual is read off the multipliers (GLIOMA: its support of 134 rows × 4
-// classes is beyond the smoothed minimum's budget) the gap stays loose
+// classes is beyond the face's and the smoothed minimum's budgets) the gap stays loose
 // and the result says so: status converged_uncertified and a warning
 // giving the gap.
 func TestRFSCertifiedStopMicroarray(t *testing.T) {
 	for _, file := range []string{"colon.csv.gz", "ALLAML.csv.gz", "Prostate_GE.csv.gz"} {
 		p := irlsRealProblem(t, file)
 		z, y := p.Design(), p.Response(OneHot)
-		sol := newIRLS(irlsModel{r: 1, p: 1, lambda: 1, coding: OneHot}, z, y, DefaultTolerance)
-		inner := Settings{MaxIterations: DefaultMaxIterations, Tolerance: -1}
-		run, err := Iterate(context.Background(), &inner, sol.step)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cert, run, err := sol.certifiedStop(context.Background(), &inner, run)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sol, cert, run := certifiedR1(t, z, y, OneHot)
 		if cert == nil || run.Status != Converged || cert.Gap > certGap {
 			t.Fatalf("%s: status %s, certificate %+v: want converged with gap ≤ 1e−6", file, run.Status, cert)
 		}
