@@ -50,17 +50,32 @@ func uncertified(method string, cert *Certificate, obj float64, st Status, notes
 // on a gap it will not close. It returns the run with the rounds'
 // iterations, trace and status.
 func certifyRounds(ctx context.Context, s *Settings, run Run, stall int, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
+	return certifyRoundsTrusting(ctx, s, run, stall, forecastTrust{rounds: 1, slack: 1}, tighten, step, gap)
+}
+
+// forecastTrust is how far certifyRounds's forecast is trusted: it may
+// end a fit once rounds rounds have measured the gap's rate, where the
+// iterations it forecasts exceed slack times those left.
+type forecastTrust struct {
+	rounds int
+	slack  float64
+}
+
+// certifyRoundsTrusting is certifyRounds with its forecast trusted as
+// trust says (certifyRounds: from the first round, as it is).
+func certifyRoundsTrusting(ctx context.Context, s *Settings, run Run, stall int, trust forecastTrust, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
 	maxIter := s.maxIter()
-	g, stalled := gap(), 0
+	g, stalled, rounds := gap(), 0, 0
 	g1, it1 := g, run.Iterations
 	for (run.Status == Converged || run.Status == MethodConverged) && run.Iterations < maxIter && g > certGap && (stall <= 0 || stalled < stall) {
-		if stall > 0 && !reachable(g1, g, run.Iterations-it1, maxIter-run.Iterations) {
+		if stall > 0 && rounds >= trust.rounds && !reachable(g1, g, run.Iterations-it1, int(trust.slack*float64(maxIter-run.Iterations))) {
 			break
 		}
 		tol, ok := tighten()
 		if !ok {
 			break
 		}
+		rounds++
 		off := run.Iterations
 		more := Settings{MaxIterations: maxIter - off, Tolerance: tol}
 		if s != nil && s.Progress != nil {
