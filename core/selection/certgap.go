@@ -47,8 +47,10 @@ func uncertified(method string, cert *Certificate, obj float64, st Status, notes
 // (linear in the iterations, as these first-order methods converge) would
 // not bring it to certGap within the iterations left (reachable): the
 // fit then stops as it is, uncertified, rather than spend its whole budget
-// on a gap it will not close. It returns the run with the rounds'
-// iterations, trace and status.
+// on a gap it will not close. That forecast judges from the first round
+// on; a model whose first round can be much slower than the later ones
+// trusts it less (certifyRoundsTrusting; l1svm). It returns the run with
+// the rounds' iterations, trace and status.
 func certifyRounds(ctx context.Context, s *Settings, run Run, stall int, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
 	return certifyRoundsTrusting(ctx, s, run, stall, forecastTrust{rounds: 1, slack: 1}, tighten, step, gap)
 }

@@ -159,15 +159,16 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 		return nil, err
 	}
 	// The certified stop: eps and tol divided by 10 at each round until
-	// the gap is at most certGap (certifyRounds). Once a round has run
-	// with tol at certTolMin, f no longer resolves the progress (f's
-	// relative change per pass is below 10⁻¹² while the gap is still
-	// 10⁻⁵), and rounds ended by the change rule would last two passes
-	// each without halving the gap, so that certifyRounds would end
-	// uncertified (madelon: at 7.8·10⁻⁶, after 916 passes, with any
-	// max_iter). The following rounds run without the change rule and
-	// end on eps, on the iteration limit, or certified, the gap being
-	// looked at every l1svmGapEvery passes.
+	// the gap is at most certGap (certifyRoundsTrusting). Once a round
+	// has run with tol at certTolMin (or tol is at most that, or off), f
+	// no longer shows the progress (its relative change per pass is at
+	// the 10⁻¹² level while the gap is still ~10⁻⁵), and rounds ended by
+	// the change rule would last two or three passes each without
+	// halving the gap, so that the certified stop would end uncertified
+	// (madelon: at 7.8·10⁻⁶, after 916 passes, with any max_iter). The
+	// following rounds run without the change rule and end on eps, on
+	// the iteration limit, or certified, the gap being looked at every
+	// l1svmGapEvery passes.
 	tighten := func() (float64, bool) {
 		if eps <= l1svmEpsMin {
 			return 0, false
@@ -252,7 +253,7 @@ func l1svmCertificate(a *mat.Dense, ys, ws [][]float64, c, objective float64, mi
 // l1svmForecast is how far the certified stop's forecast is trusted
 // (certifyRoundsTrusting): after two rounds, giving up where it needs more
 // than twice the iterations left. Measured on madelon and nine microarray
-// sets (docs/results.md#certified-table-recheck), the iterations forecast
+// sets (docs/results.md#l1svm-forecast), the iterations forecast
 // from the first round were up to 2.9 times those the gap took to reach
 // 10⁻⁶ (madelon: the gap 0.30 → 0.15 in 99 passes, then a decade in every
 // ~105), from the later rounds at most 1.6 times.
