@@ -52,25 +52,28 @@ func uncertified(method string, cert *Certificate, obj float64, st Status, notes
 // trusts it less (certifyRoundsTrusting; l1svm). It returns the run with
 // the rounds' iterations, trace and status.
 func certifyRounds(ctx context.Context, s *Settings, run Run, stall int, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
-	return certifyRoundsTrusting(ctx, s, run, stall, forecastTrust{rounds: 1, slack: 1}, tighten, step, gap)
+	return certifyRoundsTrusting(ctx, s, run, stall, forecastTrust{first: 1, later: 1}, tighten, step, gap)
 }
 
-// forecastTrust is how far certifyRounds's forecast is trusted: it may
-// end a fit once rounds rounds have measured the gap's rate, where the
-// iterations it forecasts exceed slack times those left.
+// forecastTrust is how far certifyRounds's forecast is trusted: it ends a
+// fit where the iterations it forecasts exceed first times those left
+// (after the first round), or later times them (after any later round).
 type forecastTrust struct {
-	rounds int
-	slack  float64
+	first, later float64
 }
 
 // certifyRoundsTrusting is certifyRounds with its forecast trusted as
-// trust says (certifyRounds: from the first round, as it is).
+// trust says (certifyRounds: as it is, from the first round on).
 func certifyRoundsTrusting(ctx context.Context, s *Settings, run Run, stall int, trust forecastTrust, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
 	maxIter := s.maxIter()
 	g, stalled, rounds := gap(), 0, 0
 	g1, it1 := g, run.Iterations
 	for (run.Status == Converged || run.Status == MethodConverged) && run.Iterations < maxIter && g > certGap && (stall <= 0 || stalled < stall) {
-		if stall > 0 && rounds >= trust.rounds && !reachable(g1, g, run.Iterations-it1, int(trust.slack*float64(maxIter-run.Iterations))) {
+		slack := trust.later
+		if rounds <= 1 {
+			slack = trust.first
+		}
+		if stall > 0 && !reachable(g1, g, run.Iterations-it1, int(slack*float64(maxIter-run.Iterations))) {
 			break
 		}
 		tol, ok := tighten()

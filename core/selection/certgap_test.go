@@ -146,7 +146,7 @@ func replayRounds(t *testing.T, rounds [][2]float64, maxIter int, trust forecast
 func TestL1svmCertForecast(t *testing.T) {
 	madelon := [][2]float64{{275, 2.990e-01}, {374, 1.489e-01}, {474, 1.933e-02}, {585, 4.370e-03}, {688, 3.755e-04}, {796, 6.455e-05}, {910, 1.570e-05}, {912, 9.709e-06}, {1100, 9.68e-07}}
 	tox := [][2]float64{{731, 1.852e-02}, {1228, 2.522e-03}, {2653, 4.785e-04}, {3484, 2.092e-04}, {4826, 5.028e-05}}
-	one := forecastTrust{rounds: 1, slack: 1}
+	one := forecastTrust{first: 1, later: 1}
 	for _, c := range []struct {
 		name    string
 		rounds  [][2]float64
