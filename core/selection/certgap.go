@@ -47,20 +47,40 @@ func uncertified(method string, cert *Certificate, obj float64, st Status, notes
 // (linear in the iterations, as these first-order methods converge) would
 // not bring it to certGap within the iterations left (reachable): the
 // fit then stops as it is, uncertified, rather than spend its whole budget
-// on a gap it will not close. It returns the run with the rounds'
-// iterations, trace and status.
+// on a gap it will not close. That forecast judges from the first round
+// on; a model whose first round can be much slower than the later ones
+// trusts it less (certifyRoundsTrusting; l1svm). It returns the run with
+// the rounds' iterations, trace and status.
 func certifyRounds(ctx context.Context, s *Settings, run Run, stall int, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
+	return certifyRoundsTrusting(ctx, s, run, stall, forecastTrust{first: 1, later: 1}, tighten, step, gap)
+}
+
+// forecastTrust is how far certifyRounds's forecast is trusted: it ends a
+// fit where the iterations it forecasts exceed first times those left
+// (after the first round), or later times them (after any later round).
+type forecastTrust struct {
+	first, later float64
+}
+
+// certifyRoundsTrusting is certifyRounds with its forecast trusted as
+// trust says (certifyRounds: as it is, from the first round on).
+func certifyRoundsTrusting(ctx context.Context, s *Settings, run Run, stall int, trust forecastTrust, tighten func() (float64, bool), step Step, gap func() float64) (Run, error) {
 	maxIter := s.maxIter()
-	g, stalled := gap(), 0
+	g, stalled, rounds := gap(), 0, 0
 	g1, it1 := g, run.Iterations
 	for (run.Status == Converged || run.Status == MethodConverged) && run.Iterations < maxIter && g > certGap && (stall <= 0 || stalled < stall) {
-		if stall > 0 && !reachable(g1, g, run.Iterations-it1, maxIter-run.Iterations) {
+		slack := trust.later
+		if rounds <= 1 {
+			slack = trust.first
+		}
+		if stall > 0 && !reachable(g1, g, run.Iterations-it1, int(slack*float64(maxIter-run.Iterations))) {
 			break
 		}
 		tol, ok := tighten()
 		if !ok {
 			break
 		}
+		rounds++
 		off := run.Iterations
 		more := Settings{MaxIterations: maxIter - off, Tolerance: tol}
 		if s != nil && s.Progress != nil {

@@ -162,3 +162,23 @@ func TestL1SVMCertifiedStop(t *testing.T) {
 		t.Logf("%d classes: %d passes, gap %.2g (%s)", classes, res.Iterations, c.Gap, res.Status)
 	}
 }
+
+// The certified stop of l1svm reaches 10⁻⁶ where its gap keeps falling
+// past the change rule's floor: on leukemia (defaults, max_iter 2000) the
+// gap is 3.2·10⁻⁶ once the rounds have run with tol at 10⁻¹², where f's
+// relative change per pass no longer shows the progress; rounds ended by
+// that rule then last two or three passes each without halving the gap,
+// and the fit used to end there uncertified (after 1352 iterations, with
+// any max_iter). The rounds past the floor run on to a certified gap
+// (after 1740 iterations natively).
+func TestL1SVMCertifiesPastTheChangeRuleFloor(t *testing.T) {
+	p := irlsRealProblem(t, "leukemia.csv.gz")
+	res, err := L1SVM{C: 1, Eps: 1e-4}.Fit(context.Background(), p, &Settings{MaxIterations: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Certificate == nil || res.Certificate.Gap > certGap || res.Status.Early() || res.Status == Uncertified || res.Iterations >= 2000 {
+		t.Fatalf("status %s after %d iterations, certificate %+v; want a gap ≤ 1e-6 within 2000", res.Status, res.Iterations, res.Certificate)
+	}
+	t.Logf("certified %.2g after %d iterations (%s)", res.Certificate.Gap, res.Iterations, res.Status)
+}
