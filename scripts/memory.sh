@@ -19,9 +19,11 @@
 # With -browser it then runs the same select and eval cases in a worker of
 # headless Chromium (e2e/bench/memory.mjs, on the site in dist/: build it
 # first, ./build.sh build; the data go to dist/bench-data/ for the time of
-# the run), and gives the peak of the renderer process hosting the page and
-# its worker, less that process's peak before the job (the page and an
-# idle worker).
+# the run; the evaluation runs a job per unit, as the page runs it), and
+# gives the peak of the renderer process hosting the page and its worker,
+# less that process's peak before the job (the page and an idle worker),
+# and the worker's wasm memory at the end (the high-water mark of Go's
+# heap: it never shrinks).
 # Each case holds up to a few times the data: run it on a machine with the
 # memory to spare, and nothing else large beside it.
 set -euo pipefail
@@ -86,7 +88,7 @@ for size in $sizes; do
 				for (const line of require("fs").readFileSync(0, "utf8").trim().split("\n")) {
 					const r = JSON.parse(line);
 					const peak = (r.after.renderer - r.before.renderer) / 1048576;
-					console.log(`| ${process.argv[2]} | ${r.case} in Chromium${r.ok ? "" : " (failed)"} | ${mat} MiB | ${peak.toFixed(0)} MiB above the page (${(r.after.renderer / 1048576).toFixed(0)} MiB in all) | ${(peak / mat).toFixed(2)} | ${r.seconds.toFixed(0)} s |`);
+					console.log(`| ${process.argv[2]} | ${r.case} in Chromium${r.ok ? "" : " (failed)"} | ${mat} MiB | ${peak.toFixed(0)} MiB above the page (${(r.after.renderer / 1048576).toFixed(0)} MiB in all; the worker's wasm memory ${(r.after.wasm / 1048576).toFixed(0)} MiB) | ${(peak / mat).toFixed(2)} | ${r.seconds.toFixed(0)} s |`);
 				}' "$matrix" "$m × $n"
 	fi
 	rm -f "$data"

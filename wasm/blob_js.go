@@ -85,9 +85,9 @@ func (r *blobReader) Read(p []byte) (int, error) {
 		r.rest, r.off = r.chunk[:n], end
 		// The read above is synchronous: without a switch to another
 		// goroutine the collector's background workers (goroutines too,
-		// on wasm's one thread) never run while a file is parsed, and its
-		// cycles cannot finish — the heap grew to the parse's live data
-		// plus all the file's text (docs/wasm.md#blob-files).
+		// on wasm's one thread) never run while a file is parsed, its
+		// cycles cannot finish, and the heap grows by about the file's
+		// text (docs/wasm.md#sync-read-starves-gc).
 		runtime.Gosched()
 	}
 	n := copy(p, r.rest)
