@@ -87,21 +87,22 @@ func permuteRows(x *mat.Dense, perm []int) {
 	}
 }
 
-// parts returns a unit's training and test parts of split sp: copies of
-// the rows, or, for the only unit of a run on data the evaluation owns
-// (rc.inPlace), the data's own rows (partsInPlace), after which the data
-// serve no other unit.
-func (e *Evaluation) parts(rc runCtx, sp Split) (tr, te *part, err error) {
+// parts returns a unit's training part of split sp and a function that
+// returns its test part: copies of the rows (the test rows copied when
+// asked for, after the training), or, for the only unit of a run on data
+// the evaluation owns (rc.inPlace), the data's own rows (partsInPlace),
+// after which the data serve no other unit.
+func (e *Evaluation) parts(rc runCtx, sp Split) (*part, func() *part, error) {
 	if e.spent.Load() || (rc.inPlace && e.spent.Swap(true)) {
 		return nil, nil, errSpent
 	}
 	if rc.inPlace {
 		if tr, te, ok := e.data.partsInPlace(sp.Train, sp.Test); ok {
-			return tr, te, nil
+			return tr, func() *part { return te }, nil
 		}
 		e.spent.Store(false)
 	}
-	return e.data.part(sp.Train), e.data.part(sp.Test), nil
+	return e.data.part(sp.Train), func() *part { return e.data.part(sp.Test) }, nil
 }
 
 // errSpent is the error of a unit run on data an earlier unit took its

@@ -61,7 +61,7 @@ func (e *Evaluation) runUnit(rc runCtx, u int) (*api.UnitResult, error) {
 		// before this unit makes its own, they are not added to the peak.
 		debug.FreeOSMemory()
 	}
-	train, test, err := e.parts(rc, e.splits[si])
+	train, testPart, err := e.parts(rc, e.splits[si])
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (e *Evaluation) runUnit(rc runCtx, u int) (*api.UnitResult, error) {
 	if err != nil {
 		return nil, e.unitError(v, si, err)
 	}
-	acc, rmse := fitted.test(test)
+	acc, rmse := fitted.test(testPart())
 	res := &api.UnitResult{Unit: u, Variant: vi, Split: si, Params: map[string]any{}, Fits: fitted.fits,
 		Selected: fitted.subsets, Accuracy: acc, RMSE: rmse, Redundancy: fitted.red, Sparsity: fitted.sparse,
 		Tuning: tuning, Notes: dedupe(fitted.notes)}
