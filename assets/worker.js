@@ -30,6 +30,28 @@ self.sparsefsReadInto = (reader, blob, start, end, target) => {
   return chunk.length;
 };
 
+// sparsefsStreamOpen opens a Blob's stream with a reader that reads into
+// one buffer of size bytes (a BYOB reader: wasm/stream_js.go), or returns
+// null where the browser has none for Blob streams.
+self.sparsefsStreamOpen = (blob, size) => {
+  try {
+    return { reader: blob.stream().getReader({ mode: 'byob' }), buf: new ArrayBuffer(size) };
+  } catch {
+    return null;
+  }
+};
+
+// sparsefsStreamRead reads the next bytes of the stream s opened into its
+// buffer and calls done(n, view) with the bytes read (n = 0 at the end),
+// or done(-1, message). Each read transfers the buffer and gives it back
+// in view: the same memory, nothing left for the collector.
+self.sparsefsStreamRead = (s, done) => {
+  s.reader.read(new Uint8Array(s.buf)).then(({ value, done: end }) => {
+    if (value) s.buf = value.buffer;
+    done(end ? 0 : value.length, value);
+  }, (err) => done(-1, String(err)));
+};
+
 // fatal posts the protocol's Fatal message: its head is the JSON
 // {"fatal": {"message": …}} as UTF-8 bytes, transferred.
 function fatal(message) {

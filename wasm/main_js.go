@@ -80,6 +80,7 @@ func receive(w *worker, ev safejs.Value, post func(*api.FromWorker)) {
 				post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: "cannot read the file sent: " + err.Error()}})
 				return
 			}
+			m.Load.Stream = streamOpener(file)
 		}
 	}
 	if l := m.Link; l != nil {

@@ -197,6 +197,9 @@ func (w *worker) load(l *api.Load) {
 		return
 	}
 	w.mu.Lock()
+	if l.Stream != nil {
+		open = l.Stream
+	}
 	w.data[l.Data] = &stored{name: l.Name, open: open, lines: lines}
 	w.mu.Unlock()
 	w.post(&api.FromWorker{Loaded: &api.Loaded{Data: l.Data, Size: int(n), SHA256: hex.EncodeToString(h.Sum(nil))}})
