@@ -69,7 +69,7 @@ func (r *blobReader) Read(p []byte) (int, error) {
 		}
 		got, err := safejs.Global().Call("sparsefsReadInto", r.reader, r.blob, r.off, end, r.target)
 		if err != nil {
-			return 0, fmt.Errorf("the file can no longer be read (was it changed or moved since it was opened? open it again): %w", err)
+			return 0, unreadable(err)
 		}
 		n, err := got.Int()
 		if err != nil {
@@ -97,3 +97,9 @@ func (r *blobReader) Read(p []byte) (int, error) {
 
 // Close implements io.Closer.
 func (r *blobReader) Close() error { return nil }
+
+// unreadable is the error of a read of a file the browser no longer gives
+// (a File changed or moved on disk since the user chose it).
+func unreadable(err error) error {
+	return fmt.Errorf("the file can no longer be read (was it changed or moved since it was opened? open it again): %w", err)
+}

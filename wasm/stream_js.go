@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/hack-pad/safejs"
@@ -26,8 +25,11 @@ func streamOpener(blob safejs.Value) func() (io.ReadCloser, error) {
 	}
 	return func() (io.ReadCloser, error) {
 		s, err := safejs.Global().Call("sparsefsStreamOpen", blob, blobChunk)
-		if err != nil || s.IsNull() {
-			return nil, errors.New("the file can no longer be read: open it again")
+		if err == nil && s.IsNull() {
+			err = errors.New("no stream")
+		}
+		if err != nil {
+			return nil, unreadable(err)
 		}
 		r := &streamReader{state: s, chunk: make([]byte, blobChunk), done: make(chan streamResult, 1)}
 		r.fn, err = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
@@ -80,7 +82,7 @@ func (r *streamReader) Read(p []byte) (int, error) {
 		}
 		res := <-r.done
 		if res.err != nil {
-			return 0, fmt.Errorf("the file can no longer be read (was it changed or moved since it was opened? open it again): %w", res.err)
+			return 0, unreadable(res.err)
 		}
 		if res.n == 0 {
 			r.eof = true
