@@ -193,11 +193,12 @@ func (f *store[T]) reserve(n int) {
 // is free for what the caller allocates next (the scaled copy, a solver's
 // design) rather than adding to the peak until the collector's next cycle.
 // Values that fit in their first chunk (reserve) are returned in it, not
-// copied, unless it is more than a sixteenth too large.
+// copied, unless it is more than a sixteenth too large; the slice keeps
+// the chunk's spare capacity.
 func (f *store[T]) slice() []T {
 	var out []T
 	if len(f.chunks) == 1 && cap(f.chunks[0])-f.n <= f.n/16 {
-		out = f.chunks[0][:f.n:f.n]
+		out = f.chunks[0][:f.n]
 	} else {
 		out = make([]T, 0, f.n)
 		for i, c := range f.chunks {

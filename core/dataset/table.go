@@ -176,7 +176,10 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 	n := len(ds.Features)
 	var data, targets floats
 	if r := int64(t.opts.Rows); r > 0 && n > 0 && (t.lim.maxCells <= 0 || r <= t.lim.maxCells/int64(ncols)) {
-		data.reserve(int(r) * n)
+		// Room for one more column: a fit lent the table transposes it in
+		// place and writes its design's bias row past it
+		// (selection.Problem.Lend).
+		data.reserve(int(r) * (n + 1))
 	}
 	lc := &labeler{name: ds.Label, col: lab + 1, at: t.at, where: t.where, firstRowData: t.names == nil && !hasHeader}
 	rowsRead, kept := 0, 0

@@ -53,11 +53,14 @@ func (d *Data) part(idx []int) *part {
 	return (&part{x: d.X, y: d.Y, t: d.Targets}).rows(idx)
 }
 
-// rows copies the given rows of p.
+// rows copies the given rows of p, into an array with room for one more
+// column: a fit lent the part (trainProblem) transposes it in place with
+// its bias row.
 func (p *part) rows(idx []int) *part {
 	_, n := p.x.Dims()
 	out := p.gather(idx)
-	out.x = mat.NewDense(max(len(idx), 1), n, nil)
+	k := max(len(idx), 1)
+	out.x = mat.NewDense(k, n, make([]float64, k*n, k*(n+1)))
 	if len(idx) == 0 {
 		out.x = &mat.Dense{}
 	}
@@ -278,9 +281,12 @@ func (e *Evaluation) classifierConfigs(chosen map[string]any) []api.Classifier {
 }
 
 // trainProblem is the selection problem of a (preprocessed) training part,
-// with the memory budget given.
+// with the memory budget given. The part is lent to the fit
+// (selection.Problem.Lend): its rows are the unit's own, fitted one
+// selector at a time, and the array past them is free (part.rows,
+// partsInPlace).
 func (e *Evaluation) trainProblem(xs *mat.Dense, tr *part, budget int64) *selection.Problem {
-	return &selection.Problem{X: xs, Y: tr.y, C: e.data.Classes, Bias: *e.plan.Bias, Coding: e.coding, Targets: tr.t, MemoryBudget: budget}
+	return &selection.Problem{X: xs, Y: tr.y, C: e.data.Classes, Bias: *e.plan.Bias, Coding: e.coding, Targets: tr.t, MemoryBudget: budget, Lend: true}
 }
 
 // runCtx carries a unit's context, progress hook and share of the

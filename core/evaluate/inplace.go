@@ -8,14 +8,16 @@ import (
 
 // partsInPlace returns the training and test parts of the rows train and
 // test without copying the data's values: the rows of d.X are permuted in
-// place so that the training rows come first, in the order of train, then
-// the test rows, in the order of test, then the rest, and the parts' x are
-// views of those blocks (their labels and targets are copies, as part's).
-// The parts then hold the same values in the same order as d.part's
-// copies, and d.X is the parts' from then on: the caller must own the data
-// and read nothing else from them (Evaluation.Own). It reports false, and
-// changes nothing, when a row is in both lists or twice in one (the rows
-// are then copied).
+// place so that the rows in neither list come first, in increasing order,
+// then the test rows, in the order of test, then the training rows, in the
+// order of train, and the parts' x are views of those blocks (their
+// labels and targets are copies, as part's). The training block is last
+// so that the array past it (the reader's room for one more column) is
+// free for a fit lent the part (trainProblem). The parts then hold the
+// same values in the same order as d.part's copies, and d.X is the parts'
+// from then on: the caller must own the data and read nothing else from
+// them (Evaluation.Own). It reports false, and changes nothing, when a
+// row is in both lists or twice in one (the rows are then copied).
 func (d *Data) partsInPlace(train, test []int) (tr, te *part, ok bool) {
 	m, n := d.X.Dims()
 	perm, ok := blockOrder(m, train, test)
@@ -28,35 +30,36 @@ func (d *Data) partsInPlace(train, test []int) (tr, te *part, ok bool) {
 	}
 	tr, te = labels(train), labels(test)
 	mt, ms := len(train), len(test)
-	if mt > 0 {
-		tr.x = d.X.Slice(0, mt, 0, n).(*mat.Dense)
-	}
 	if ms > 0 {
-		te.x = d.X.Slice(mt, mt+ms, 0, n).(*mat.Dense)
+		te.x = d.X.Slice(m-mt-ms, m-mt, 0, n).(*mat.Dense)
+	}
+	if mt > 0 {
+		tr.x = d.X.Slice(m-mt, m, 0, n).(*mat.Dense)
 	}
 	return tr, te, true
 }
 
-// blockOrder returns the order of m rows that puts train first, then test,
-// then the other rows in increasing order: perm[r] is the row that goes to
-// place r. False when a row repeats.
+// blockOrder returns the order of m rows that puts the rows in neither
+// list first, in increasing order, then test, then train: perm[r] is the
+// row that goes to place r. False when a row repeats.
 func blockOrder(m int, train, test []int) ([]int, bool) {
 	seen := make([]bool, m)
-	perm := make([]int, 0, m)
 	for _, list := range [][]int{train, test} {
 		for _, i := range list {
 			if i < 0 || i >= m || seen[i] {
 				return nil, false
 			}
 			seen[i] = true
-			perm = append(perm, i)
 		}
 	}
+	perm := make([]int, 0, m)
 	for i, s := range seen {
 		if !s {
 			perm = append(perm, i)
 		}
 	}
+	perm = append(perm, test...)
+	perm = append(perm, train...)
 	return perm, true
 }
 

@@ -81,6 +81,8 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 	// A table read for this request alone is scaled in place (nothing reads
 	// its values after this); a caller's is copied unless it is the
 	// request's own.
+	// Either way x is this request's alone: it is lent to the fit
+	// (selection.Problem.Lend).
 	scaler := dataset.FitScaler(scaling, ds.X)
 	x := ds.X
 	if in.Table == nil || in.Own {
@@ -89,7 +91,7 @@ func runSelect(ctx context.Context, req *api.Request, in Input, progress func(ap
 		x = scaler.Transform(x)
 	}
 	prob := &selection.Problem{X: x, Y: ds.Y, C: len(ds.Classes), Bias: bias, Coding: coding, Targets: ds.Targets,
-		MemoryBudget: req.MemoryBudget}
+		MemoryBudget: req.MemoryBudget, Lend: true}
 	settings := params.Settings()
 	settings.Progress = progress
 	settings.PValues = true

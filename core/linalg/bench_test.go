@@ -198,3 +198,33 @@ func BenchmarkPacked(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTransposeInPlace: a 200 × 100,000 matrix (the large synthetic
+// problem of docs/results.md §4.1) transposed and back, against a
+// transposing copy each way.
+func BenchmarkTransposeInPlace(b *testing.B) {
+	const m, n = 200, 100000
+	a := make([]float64, m*n)
+	b.Run("in-place", func(b *testing.B) {
+		for b.Loop() {
+			TransposeInPlace(a, m, n)
+			TransposeInPlace(a, n, m)
+		}
+	})
+	b.Run("copy", func(b *testing.B) {
+		for b.Loop() {
+			t := make([]float64, m*n)
+			for i := 0; i < m; i++ {
+				for j, v := range a[i*n : (i+1)*n] {
+					t[j*m+i] = v
+				}
+			}
+			u := make([]float64, m*n)
+			for j := 0; j < n; j++ {
+				for i, v := range t[j*m : (j+1)*m] {
+					u[i*n+j] = v
+				}
+			}
+		}
+	})
+}

@@ -197,7 +197,8 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 		return nil, err
 	}
 	_, n := p.X.Dims()
-	sol := newIRLSOf(mdl, p.X, p.Bias, p.Response(mdl.coding), s.tol())
+	sol := newIRLSOf(mdl, p.X, p.Bias, p.Lend, p.Response(mdl.coding), s.tol())
+	defer sol.giveBack()
 	// The loop enforces the limit, records the trace, reports progress
 	// and honours cancellation; the relative-change rule is applied by
 	// the step (see irlsModel).
@@ -245,6 +246,9 @@ type irls struct {
 	tol      float64
 	m, nr, c int
 	zt       []float64 // nr×m: row j is column j of Z
+	// lentCols is n when zt lies in the lent X's memory (irls_lend.go),
+	// −1 when zt is a copy.
+	lentCols int
 	y        []float64 // m×c
 	epsE     float64
 	epsW     float64
@@ -337,12 +341,13 @@ const (
 // newIRLS sets up the solve of the model for the design z (bias already
 // in it, if any) and the response y.
 func newIRLS(mdl irlsModel, z, y *mat.Dense, tol float64) *irls {
-	return newIRLSOf(mdl, z, false, y, tol)
+	return newIRLSOf(mdl, z, false, false, y, tol)
 }
 
 // newIRLSOf sets up the solve for the design [x 1] (bias) or x, built
-// straight into its transpose.
-func newIRLSOf(mdl irlsModel, x *mat.Dense, bias bool, y *mat.Dense, tol float64) *irls {
+// straight into its transpose: in x's own memory when x is lent
+// (lendDesign; giveBack restores x), else in a copy.
+func newIRLSOf(mdl irlsModel, x *mat.Dense, bias, lend bool, y *mat.Dense, tol float64) *irls {
 	m, n := x.Dims()
 	nr := n
 	if bias {
@@ -350,7 +355,15 @@ func newIRLSOf(mdl irlsModel, x *mat.Dense, bias bool, y *mat.Dense, tol float64
 	}
 	_, c := y.Dims()
 	s := &irls{irlsModel: mdl, tol: tol, m: m, nr: nr, c: c, kkt: irlsKKTRounds}
-	s.zt = transposeDesign(x, bias)
+	s.lentCols = -1
+	if lend {
+		if s.zt = lendDesign(x, bias); s.zt != nil {
+			s.lentCols = n
+		}
+	}
+	if s.zt == nil {
+		s.zt = transposeDesign(x, bias)
+	}
 	s.y = make([]float64, m*c)
 	ss := 0.0
 	for i := 0; i < m; i++ {

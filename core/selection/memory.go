@@ -24,13 +24,15 @@ func (p *Problem) CheckMemory(method string, needs ...Need) error {
 
 // share returns p with the memory budget of one of fits fits run at the
 // same time (fitAll's workers): each gets an equal part of p's budget,
-// so that together they stay within it. p itself is not changed.
+// so that together they stay within it, and none may use X's memory
+// (Problem.Lend). p itself is not changed.
 func (p *Problem) share(fits int) *Problem {
 	if fits <= 1 {
 		return p
 	}
 	q := *p
 	q.MemoryBudget = budget.Share(p.MemoryBudget, fits)
+	q.Lend = false // the fits read X side by side
 	return &q
 }
 

@@ -36,6 +36,13 @@ type Problem struct {
 	// checked (CheckMemory) before it allocates them: 0 means
 	// DefaultMemoryBudget, a negative value no bound.
 	MemoryBudget int64
+	// Lend lets the fit use X's memory as its own while it runs: X's
+	// values, and its backing array past them up to its capacity (which
+	// must then hold nothing anyone reads). The IRLS family transposes
+	// the design there instead of into a copy (irls_lend.go). X holds its
+	// values again, bit for bit, when Fit returns; nothing may read X
+	// while the fit runs.
+	Lend bool
 }
 
 // Coding names a label coding of docs/methods.md#coding.
