@@ -88,7 +88,7 @@ for size in $sizes; do
 				for (const line of require("fs").readFileSync(0, "utf8").trim().split("\n")) {
 					const r = JSON.parse(line);
 					const peak = (r.after.renderer - r.before.renderer) / 1048576;
-					console.log(`| ${process.argv[2]} | ${r.case} in Chromium${r.ok ? "" : " (failed)"} | ${mat} MiB | ${peak.toFixed(0)} MiB above the page (${(r.after.renderer / 1048576).toFixed(0)} MiB in all; the worker's wasm memory ${(r.after.wasm / 1048576).toFixed(0)} MiB) | ${(peak / mat).toFixed(2)} | ${r.seconds.toFixed(0)} s |`);
+					console.log(`| ${process.argv[2]} | ${r.case} in Chromium${r.ok ? "" : " (failed)"} | ${mat} MiB | ${peak.toFixed(0)} MiB above the page (${(r.after.renderer / 1048576).toFixed(0)} MiB in all; wasm memory of the worker ${(r.after.wasm / 1048576).toFixed(0)} MiB) | ${(peak / mat).toFixed(2)} | ${r.seconds.toFixed(0)} s |`);
 				}' "$matrix" "$m × $n"
 	fi
 	rm -f "$data"

@@ -31,78 +31,52 @@ func streamOpener(blob safejs.Value) func() (io.ReadCloser, error) {
 		if err != nil {
 			return nil, unreadable(err)
 		}
-		r := &streamReader{state: s, chunk: make([]byte, blobChunk), done: make(chan streamResult, 1)}
-		r.fn, err = safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		done := make(chan streamResult, 1)
+		var chunk []byte // the buffer the pending read copies into
+		fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 			n, _ := args[0].Int()
 			res := streamResult{n: n}
 			switch {
 			case n > 0:
-				if _, err := safejs.CopyBytesToGo(r.chunk[:n], args[1]); err != nil {
+				if _, err := safejs.CopyBytesToGo(chunk[:n], args[1]); err != nil {
 					res.err = err
 				}
 			case n < 0:
 				msg, _ := args[1].String()
 				res.err = errors.New(msg)
 			}
-			r.done <- res
+			done <- res
 			return nil
 		})
 		if err != nil {
 			return nil, err
 		}
-		return r, nil
+		fill := func(buf []byte) (int, error) {
+			chunk = buf
+			if _, err := safejs.Global().Call("sparsefsStreamRead", s, fn); err != nil {
+				return 0, err
+			}
+			res := <-done
+			if res.err != nil {
+				return 0, unreadable(res.err)
+			}
+			return res.n, nil
+		}
+		// The stream is cancelled where it was not read to its end.
+		end := func(eof bool) {
+			if !eof {
+				if rd, err := s.Get("reader"); err == nil {
+					rd.Call("cancel")
+				}
+			}
+			fn.Release()
+		}
+		return &chunkReader{buf: make([]byte, blobChunk), fill: fill, end: end}, nil
 	}
-}
-
-// streamReader reads a Blob's stream a chunk at a time into one Go buffer
-// (see streamOpener).
-type streamReader struct {
-	state safejs.Value // {reader, buf}, as sparsefsStreamOpen returns it
-	fn    safejs.Func  // the callback of sparsefsStreamRead
-	done  chan streamResult
-	chunk []byte // the Go buffer chunks are copied into
-	rest  []byte // what is left of the last chunk read
-	eof   bool
 }
 
 // streamResult is what the callback of one read passes on.
 type streamResult struct {
 	n   int
 	err error
-}
-
-// Read implements io.Reader.
-func (r *streamReader) Read(p []byte) (int, error) {
-	for len(r.rest) == 0 {
-		if r.eof {
-			return 0, io.EOF
-		}
-		if _, err := safejs.Global().Call("sparsefsStreamRead", r.state, r.fn); err != nil {
-			return 0, err
-		}
-		res := <-r.done
-		if res.err != nil {
-			return 0, unreadable(res.err)
-		}
-		if res.n == 0 {
-			r.eof = true
-			continue
-		}
-		r.rest = r.chunk[:res.n]
-	}
-	n := copy(p, r.rest)
-	r.rest = r.rest[n:]
-	return n, nil
-}
-
-// Close implements io.Closer: it cancels the stream where it was not read
-// to its end, and releases the callback.
-func (r *streamReader) Close() error {
-	if !r.eof {
-		if rd, err := r.state.Get("reader"); err == nil {
-			rd.Call("cancel")
-		}
-	}
-	r.fn.Release()
-	return nil
 }
