@@ -12,10 +12,10 @@ const (
 	// docs/results.md §4.1).
 	workerBaseMiB = 100
 	// workerMatrices is a worker's peak on data as a multiple of their
-	// float64 matrix: its table, the scaled copy a fit works on and the
-	// fit's own (about 3 natively and in a worker, docs/results.md §4.1),
-	// and one more for what the collector lets pile up between collections.
-	workerMatrices = 4
+	// float64 matrix: its table, which a job's fit works in (the IRLS
+	// family's design too), what a parse and the collector hold beside it
+	// (2.0–2.5 in a worker, docs/results.md §4.1), and a margin.
+	workerMatrices = 3
 	// DefaultMemoryMiB is the memory the workers may use together when the
 	// browser does not say how much the device has.
 	DefaultMemoryMiB = 2048
