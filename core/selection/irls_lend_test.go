@@ -22,23 +22,12 @@ func lentCopy(x *mat.Dense) *mat.Dense {
 	return mat.NewDense(m, n, data)
 }
 
-// fitJSON fits the method to p and returns its result as JSON, without
-// the timing.
-func fitJSON(t *testing.T, method string, params map[string]any, p *Problem) string {
+// fitText fits the method to p (on two goroutines) and returns every
+// number of its result as text: iterations, stop, objective, trace,
+// scores, ranking, W, certificate and notes.
+func fitText(t *testing.T, method string, params map[string]any, p *Problem) string {
 	t.Helper()
-	spec, err := Lookup(method)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := spec.Resolve(params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sel, err := spec.New(pr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := pr.Settings()
+	sel, st := newSelector(t, method, params)
 	st.Workers = 2
 	res, err := sel.Fit(context.Background(), p, &st)
 	if err != nil {
@@ -94,14 +83,14 @@ func TestLendIsInvisible(t *testing.T) {
 			problem := func(x *mat.Dense, lend bool) *Problem {
 				return &Problem{X: x, Y: c.data.Class, C: 3, Bias: c.bias, Lend: lend}
 			}
-			want := fitJSON(t, c.method, c.params, problem(mat.DenseCopyOf(x), false))
+			want := fitText(t, c.method, c.params, problem(mat.DenseCopyOf(x), false))
 			lent := lentCopy(x)
 			if s := newIRLSOf(irlsModel{r: 1, p: 1, lambda: 1}, lent, c.bias, true, mat.NewDense(len(c.data.Class), 1, nil), 0); &s.zt[0] != &lent.RawMatrix().Data[0] {
 				t.Fatal("the design is not built in the lent X")
 			} else {
 				s.giveBack()
 			}
-			if got := fitJSON(t, c.method, c.params, problem(lent, true)); got != want {
+			if got := fitText(t, c.method, c.params, problem(lent, true)); got != want {
 				t.Errorf("lent: the result differs from the copy's:\n%s\n%s", got, want)
 			}
 			if !mat.Equal(lent, x) {
@@ -110,7 +99,7 @@ func TestLendIsInvisible(t *testing.T) {
 			// Not lendable: exactly as long as the matrix, and a view of
 			// the first n−1 columns (stride n).
 			short := mat.DenseCopyOf(x)
-			if got := fitJSON(t, c.method, c.params, problem(short, true)); got != want && c.bias {
+			if got := fitText(t, c.method, c.params, problem(short, true)); got != want && c.bias {
 				t.Errorf("no room for the bias row: the result differs")
 			}
 			if !mat.Equal(short, x) {
@@ -123,8 +112,8 @@ func TestLendIsInvisible(t *testing.T) {
 	big := lentCopy(x)
 	view := big.Slice(0, m, 0, n-1).(*mat.Dense)
 	before := mat.DenseCopyOf(big)
-	want := fitJSON(t, "rfs", nil, &Problem{X: mat.DenseCopyOf(view), Y: wide.Class, C: 3, Bias: true})
-	if got := fitJSON(t, "rfs", nil, &Problem{X: view, Y: wide.Class, C: 3, Bias: true, Lend: true}); got != want {
+	want := fitText(t, "rfs", nil, &Problem{X: mat.DenseCopyOf(view), Y: wide.Class, C: 3, Bias: true})
+	if got := fitText(t, "rfs", nil, &Problem{X: view, Y: wide.Class, C: 3, Bias: true, Lend: true}); got != want {
 		t.Error("a view of n−1 columns: the result differs")
 	}
 	if !mat.Equal(big, before) {
