@@ -136,9 +136,12 @@ type worker struct {
 	// collecting is the session whose parts other workers send here.
 	peer       peer
 	collecting int
-	// owned says the job running holds a table of its own (read for it
-	// alone: table); set and read by work's goroutine only.
-	owned bool
+	// ownedTable is the table the job running holds of its own (read for
+	// it alone: table), spare the memory of the last such table's values,
+	// which the next reading reads into (dataset.Options.Buffer); both
+	// set and read by work's goroutine only.
+	ownedTable *job.Table
+	spare      []float64
 }
 
 // peer is a link to the worker that merges a session (link).
@@ -259,7 +262,8 @@ func (w *worker) stored(id int) (*stored, error) {
 // table returns the reading of stored data id that d asks for, reading
 // the file only when this worker has not read it that way recently; own
 // says it is not kept (it is larger than keepBytes): the job it is for
-// may change it.
+// may change it, and when the job ends the worker keeps the memory of its
+// values for the next reading (work).
 func (w *worker) table(ctx context.Context, id int, d *api.Data) (t *job.Table, own bool, err error) {
 	s, err := w.stored(id)
 	if err != nil {
@@ -274,13 +278,16 @@ func (w *worker) table(ctx context.Context, id int, d *api.Data) (t *job.Table, 
 		}
 	}
 	w.mu.Unlock()
-	if t, err = (job.Input{Open: s.open, Lines: s.lines}).ReadTable(ctx, d); err != nil {
+	buf := w.spare
+	w.spare = nil
+	if t, err = (job.Input{Open: s.open, Lines: s.lines, Buffer: buf}).ReadTable(ctx, d); err != nil {
 		return nil, false, err
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.reads++
 	if r, c := t.Data.X.Dims(); 8*r*c > w.keepMax {
+		w.ownedTable = t
 		return t, true, nil
 	}
 	if s == w.data[id] {
@@ -327,11 +334,20 @@ func (w *worker) work() {
 			w.post(&api.FromWorker{Started: &api.Started{ID: q.job.ID}})
 			w.run(q.ctx, q.job)
 		}
-		if w.owned {
-			// The job's table is garbage now: collected before the next
-			// job reads its own, it is not added to that job's peak (the
-			// collector would wait for the heap to double).
-			w.owned = false
+		if t := w.ownedTable; t != nil {
+			// The job's table is garbage now but for the memory of its
+			// values, which the next reading of the file reads into: an
+			// array of that size allocated afresh would not fit where the
+			// old one was once smaller objects took some of that space,
+			// and the worker's memory, which never shrinks, would grow by
+			// a table per job (docs/wasm.md#sync-read-starves-gc). The
+			// rest is collected before the next job reads its own table,
+			// so that it is not added to that job's peak (the collector
+			// would wait for the heap to double).
+			w.ownedTable = nil
+			if t.Data != nil && t.Data.X != nil {
+				w.spare = t.Data.X.RawMatrix().Data
+			}
 			runtime.GC()
 		}
 		w.mu.Lock()
@@ -421,7 +437,7 @@ func (w *worker) runRequest(ctx context.Context, j *api.Job, res *api.Result) er
 			if in.Table, in.Own, err = w.table(ctx, j.Data, &req.Data); err != nil {
 				return err
 			}
-			if w.owned = in.Own; in.Own {
+			if in.Own {
 				defer debug.SetGCPercent(debug.SetGCPercent(ownedGCPercent))
 			}
 		}

@@ -697,3 +697,49 @@ func TestForwardedParts(t *testing.T) {
 		t.Error("a broken digest was accepted")
 	}
 }
+
+// A worker keeps the memory of a job's own table and reads the next
+// job's table into it (dataset.Options.Buffer), whatever the first job
+// left there (rfs transposes its table in place, an evaluation unit
+// rearranges its rows): the answers are those of the bytes read directly.
+func TestOwnedTableMemoryReused(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("g1,g2,g3,g4,g5,label\n")
+	for i := 0; i < 120; i++ {
+		fmt.Fprintf(&b, "%d,%d.5,%d,%d,%d,%c\n", i%13, i%7, (i*i)%11, i%3, (i*5)%17, "ab"[i%2])
+	}
+	data := []byte(b.String())
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	w.keepMax = 8 // bytes: every table is larger
+	w.load(&api.Load{Data: 1, Name: "g.csv", Bytes: data})
+	var first *float64
+	for i, text := range []string{
+		`{"method":"rfs","data":{"name":"g.csv"}}`,
+		`{"op":"eval","data":{"name":"g.csv"},"eval":{"methods":[{"method":"rfs"}],"k":[2],"classifiers":[{"name":"svm"}],"protocol":{"kind":"cv","folds":3}},"units":[1]}`,
+		`{"method":"fisher","data":{"name":"g.csv"}}`,
+	} {
+		m := runJob(t, w, r, i+1, text, 1)
+		direct, err := job.Run(context.Background(), request(t, text), job.Input{Raw: data}, nil)
+		if err != nil || m.Result == nil {
+			t.Fatalf("%s: %v %+v", text, err, m)
+		}
+		raw, err := json.Marshal(direct)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seconds := regexp.MustCompile(`"(fit_)?seconds":(\{[^}]*\}|[-0-9.e]+)`)
+		got, want := seconds.ReplaceAllString(string(m.Result.Response), ""), seconds.ReplaceAllString(string(raw), "")
+		if got != want {
+			t.Errorf("%s:\ngot  %s\nwant %s", text, got, want)
+		}
+		if len(w.spare) == 0 {
+			t.Fatalf("%s: the table's memory was not kept", text)
+		}
+		if i == 0 {
+			first = &w.spare[0]
+		} else if &w.spare[0] != first {
+			t.Errorf("%s: the table was read into new memory", text)
+		}
+	}
+}

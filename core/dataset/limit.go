@@ -161,6 +161,9 @@ func (l *limits) alive() error { return l.ctx.Err() }
 type store[T any] struct {
 	chunks [][]T
 	n      int
+	// room is spare capacity wanted past the values (Options.Rows: one
+	// column's worth), which slice keeps.
+	room int
 }
 
 type floats = store[float64]
@@ -188,16 +191,32 @@ func (f *store[T]) reserve(n int) {
 	}
 }
 
+// reserveIn is reserve in buf when buf's capacity is n up to a sixteenth
+// more (Options.Buffer, which slice then returns without a copy). A large
+// buffer not used is collected before the chunk is allocated, so that the
+// two are not held at once.
+func (f *store[T]) reserveIn(buf []T, n int) {
+	if len(f.chunks) == 0 && cap(buf) >= n && cap(buf)-n <= n/16 {
+		f.chunks = [][]T{buf[:0]}
+		return
+	}
+	if int64(cap(buf))*int64(unsafe.Sizeof(*new(T))) >= collectBytes {
+		buf = nil
+		runtime.GC()
+	}
+	f.reserve(n)
+}
+
 // slice returns the values in one slice and releases the chunks. When
 // they were large the garbage collector runs at once, so that their memory
 // is free for what the caller allocates next (the scaled copy, a solver's
 // design) rather than adding to the peak until the collector's next cycle.
 // Values that fit in their first chunk (reserve) are returned in it, not
-// copied, unless it is more than a sixteenth too large; the slice keeps
-// the chunk's spare capacity.
+// copied, unless it is more than a sixteenth larger than they and the
+// room; the slice keeps the chunk's spare capacity.
 func (f *store[T]) slice() []T {
 	var out []T
-	if len(f.chunks) == 1 && cap(f.chunks[0])-f.n <= f.n/16 {
+	if len(f.chunks) == 1 && cap(f.chunks[0])-f.n-f.room <= (f.n+f.room)/16 {
 		out = f.chunks[0][:f.n]
 	} else {
 		out = make([]T, 0, f.n)

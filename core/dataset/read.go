@@ -109,6 +109,13 @@ type Options struct {
 	// assembled from chunks at the end, so that reading holds the matrix
 	// once, not twice. A smaller value is only less help.
 	Rows int
+	// Buffer, with Rows, is memory to read the values into: an earlier
+	// table's values the caller no longer reads (a worker gives the last
+	// job's table to the next reading of the same file, so that the
+	// large array is reused rather than freed and allocated again). It is
+	// used when its capacity is what Rows needs, up to a sixteenth more;
+	// otherwise it is dropped.
+	Buffer []float64
 }
 
 // Dataset is a table read from a file: m samples × n features plus a class

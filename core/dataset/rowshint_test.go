@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -65,5 +67,37 @@ func TestReadWithRows(t *testing.T) {
 	first := &f.chunks[0][:1][0]
 	if s := f.slice(); &s[0] != first || len(s) != 96 {
 		t.Errorf("96 values of 100 reserved were copied (or lost: %d)", len(s))
+	}
+}
+
+// A read given memory to read into (Options.Buffer) uses it when its
+// capacity is what the rows need, up to a sixteenth more, and returns the
+// values in it (a thirty-second more) — whatever it held before — with
+// the data it gives without it; a buffer too small or too large is not
+// used.
+func TestReadIntoBuffer(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("g1,g2,g3,label\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "%d.5,%d,-2,%s\n", i, i%7, []string{"x", "y"}[i%2])
+	}
+	text := b.String()
+	want := mustParse(t, text, Options{})
+	need := 3001 * 4 // the lines × (the features + 1: RowsHint's bound and room for a column)
+	for _, c := range []struct {
+		size int
+		used bool
+	}{{need, true}, {need + need/32, true}, {need - 1, false}, {2 * need, false}} {
+		buf := make([]float64, c.size)
+		for i := range buf {
+			buf[i] = math.NaN()
+		}
+		got := mustParse(t, text, Options{Rows: 3001, Buffer: buf[:0]})
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("a buffer of %d: the data differ", c.size)
+		}
+		if used := &got.X.RawMatrix().Data[0] == &buf[0]; used != c.used {
+			t.Errorf("a buffer of %d (the rows need %d): used %v, want %v", c.size, need, used, c.used)
+		}
 	}
 }

@@ -179,7 +179,10 @@ func (t *table) build(ds *Dataset) (*Dataset, error) {
 		// Room for one more column: a fit lent the table transposes it in
 		// place and writes its design's bias row past it
 		// (selection.Problem.Lend).
-		data.reserve(int(r) * (n + 1))
+		buf := t.opts.Buffer
+		t.opts.Buffer = nil
+		data.room = int(r)
+		data.reserveIn(buf, int(r)*(n+1))
 	}
 	lc := &labeler{name: ds.Label, col: lab + 1, at: t.at, where: t.where, firstRowData: t.names == nil && !hasHeader}
 	rowsRead, kept := 0, 0

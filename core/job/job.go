@@ -42,6 +42,9 @@ type Input struct {
 	// streams in at load —; 0: a reading counts the lines itself, which
 	// costs a read of the file.
 	Lines int
+	// Buffer is memory a reading may read the values into
+	// (dataset.Options.Buffer): an earlier table's, no longer read.
+	Buffer []float64
 }
 
 // Run performs a request. progress may be nil. Errors a user can cause are
@@ -119,8 +122,9 @@ func Read(ctx context.Context, raw []byte, d *api.Data) (*Table, error) {
 // source is a file to read: open opens it from its start, as many times
 // as a reading needs; lines is its line count when known (Input.Lines).
 type source struct {
-	open  func() (io.ReadCloser, error)
-	lines int
+	open   func() (io.ReadCloser, error)
+	lines  int
+	buffer []float64 // Input.Buffer
 }
 
 // source returns the input's file: Raw when it is set, else Open; a
@@ -128,9 +132,9 @@ type source struct {
 func (in Input) source() source {
 	switch {
 	case in.Raw != nil:
-		return source{open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(in.Raw)), nil }, lines: in.Lines}
+		return source{open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(in.Raw)), nil }, lines: in.Lines, buffer: in.Buffer}
 	case in.Open != nil:
-		return source{open: in.Open, lines: in.Lines}
+		return source{open: in.Open, lines: in.Lines, buffer: in.Buffer}
 	}
 	return source{}
 }
@@ -153,7 +157,7 @@ func parseSurvey(ctx context.Context, src source, d *api.Data, previewRows int, 
 		return nil, err
 	}
 	defer f.Close()
-	return parseFrom(ctx, f, d, previewRows, survey, rows)
+	return parseFrom(ctx, f, d, previewRows, survey, rows, src.buffer)
 }
 
 // rowsHint returns a bound on the rows of the file read as d says, which
@@ -181,13 +185,14 @@ func (src source) rowsHint(ctx context.Context, d *api.Data) int {
 }
 
 // parseFrom is parseSurvey reading from a stream, with a bound on its
-// rows (dataset.Options.Rows; 0: none).
-func parseFrom(ctx context.Context, r io.Reader, d *api.Data, previewRows int, survey bool, rows int) (*dataset.Dataset, error) {
+// rows (dataset.Options.Rows; 0: none) and memory to read into
+// (dataset.Options.Buffer; nil: none).
+func parseFrom(ctx context.Context, r io.Reader, d *api.Data, previewRows int, survey bool, rows int, buf []float64) (*dataset.Dataset, error) {
 	opts, err := options(d)
 	if err != nil {
 		return nil, err
 	}
-	opts.PreviewRows, opts.Survey, opts.Rows = previewRows, survey, rows
+	opts.PreviewRows, opts.Survey, opts.Rows, opts.Buffer = previewRows, survey, rows, buf
 	ds, err := dataset.ReadContext(ctx, r, opts)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
