@@ -38,6 +38,12 @@
 #   OUT            where the JSON reports go (default: a temporary directory)
 #   FIGS           where the SVG figures go (or FIGURES; default docs/papers/figures)
 #   WORKERS        units run at once (default 1)
+#   PROGRESS       the evaluations' progress on standard error (on, off, auto;
+#                  default off)
+#
+# An evaluation's report already in OUT (eval-*.json, vote-*.json) is kept,
+# not run again: a stopped run resumes with the same OUT (a report is
+# written as *.part and renamed once complete).
 #
 # Per-class protocol: the paper selects the top K features of each class
 # (largest |W_jk|), trains one SVM a class and takes a majority vote. That
@@ -70,6 +76,7 @@ SEEDS=${SEEDS:-1}
 OUT=${OUT:-$(mktemp -d)}
 FIGS=${FIGS:-${FIGURES:-docs/papers/figures}}
 WORKERS=${WORKERS:-1}
+PROGRESS=${PROGRESS:-off}
 HELPER=scripts/papers/$ID/summary.py
 mkdir -p "$OUT" "$FIGS"
 echo "$ID: reports in $OUT" >&2
@@ -89,9 +96,15 @@ fi
 if [ "${ONLY:-fig2}" = fig2 ]; then
 	for ds in $DATASETS; do
 		for seed in $SEEDS; do
+			report=$OUT/eval-$ds-seed$seed.json
+			if [ -s "$report" ]; then
+				echo "$ID: Fig. 2, $ds, seed $seed: kept $report" >&2
+				continue
+			fi
 			echo "$ID: Fig. 2, $ds, seed $seed" >&2
 			"$BIN" eval -preset "$ID" -data "$data/$ds.csv.gz" -seed "$seed" -workers "$WORKERS" \
-				-progress off >"$OUT/eval-$ds-seed$seed.json"
+				-progress "$PROGRESS" >"$report.part"
+			mv "$report.part" "$report"
 		done
 	done
 	echo "## Fig. 2"
@@ -102,9 +115,14 @@ if [ "${ONLY:-perclass}" = perclass ]; then
 	seed=${SEEDS%% *}
 	reports=()
 	for ds in $PERCLASS; do
-		echo "$ID: per-class protocol, $ds, seed $seed" >&2
-		"$BIN" eval -preset "$ID-vote" -data "$data/$ds.csv.gz" -seed "$seed" -workers "$WORKERS" \
-			-progress off >"$OUT/vote-$ds-seed$seed.json"
+		if [ -s "$OUT/vote-$ds-seed$seed.json" ]; then
+			echo "$ID: per-class protocol, $ds, seed $seed: kept $OUT/vote-$ds-seed$seed.json" >&2
+		else
+			echo "$ID: per-class protocol, $ds, seed $seed" >&2
+			"$BIN" eval -preset "$ID-vote" -data "$data/$ds.csv.gz" -seed "$seed" -workers "$WORKERS" \
+				-progress "$PROGRESS" >"$OUT/vote-$ds-seed$seed.json.part"
+			mv "$OUT/vote-$ds-seed$seed.json.part" "$OUT/vote-$ds-seed$seed.json"
+		fi
 		reports+=("$OUT/vote-$ds-seed$seed.json")
 		[ -f "$OUT/eval-$ds-seed$seed.json" ] && reports+=("$OUT/eval-$ds-seed$seed.json")
 	done
