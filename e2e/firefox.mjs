@@ -81,6 +81,43 @@ const text = (sel) => page.textContent(sel);
 const pct = (x) => (100 * x).toFixed(1);
 const cell = (m, s) => (Number.isNaN(s) || s === null ? pct(m) : `${pct(m)} ± ${pct(s)}`);
 
+// The workers read a file through its stream with a BYOB reader into one
+// buffer (assets/worker.js's sparsefsStreamOpen/sparsefsStreamRead), and
+// fall back to FileReaderSync where a browser has no such reader. This
+// checks in a worker that Firefox takes the stream path: a 600 KiB Blob
+// read into one 256 KiB buffer, transferred and given back by each read,
+// gives its bytes back in order. It runs first, on a page that is not
+// the app (no service worker registered yet, none registered by it).
+test('Firefox: a worker reads a Blob through a BYOB stream reader into one buffer (the workers’ stream path)', { skip }, async () => {
+  await page.goto(`${server.url}byob-check`);
+  const got = await page.evaluate(() => new Promise((resolve) => {
+    const src = `(async () => {
+      const size = 600 * 1024, bytes = new Uint8Array(size);
+      for (let i = 0; i < size; i++) bytes[i] = (i * 7) % 251;
+      let buf = new ArrayBuffer(256 * 1024), reads = 0, off = 0, same = true, sameBuffer = true;
+      const reader = new Blob([bytes]).stream().getReader({ mode: 'byob' });
+      for (;;) {
+        const { value, done } = await reader.read(new Uint8Array(buf));
+        if (done) break;
+        reads++;
+        for (let i = 0; i < value.length; i++) if (value[i] !== bytes[off + i]) same = false;
+        off += value.length;
+        buf = value.buffer;
+        if (buf.byteLength !== 256 * 1024) sameBuffer = false;
+      }
+      return { off, reads, same, sameBuffer };
+    })().then((r) => postMessage(r), (e) => postMessage({ error: String(e) }));`;
+    const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+    w.onmessage = (e) => { w.terminate(); resolve(e.data); };
+  }));
+  assert.equal(got.error, undefined, got.error);
+  assert.equal(got.off, 600 * 1024);
+  assert.ok(got.reads >= 3, `${got.reads} reads`);
+  assert.ok(got.same, 'the bytes read differ from the Blob’s');
+  assert.ok(got.sameBuffer, 'a read gave back a buffer of another size');
+  problems.length = 0; // the check's page is a 404: not the app's problems
+});
+
 test('Firefox: the demo evaluated in the blob: workers gives the accuracies of sparsefs eval; charts drawn; no errors', { skip }, async () => {
   await openApp(page, server.url);
   await page.click('#demo');
