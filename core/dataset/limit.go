@@ -193,8 +193,9 @@ func (f *store[T]) reserve(n int) {
 
 // reserveIn is reserve in buf when buf's capacity is n up to a sixteenth
 // more (Options.Buffer, which slice then returns without a copy). A large
-// buffer not used is collected before the chunk is allocated, so that the
-// two are not held at once.
+// buffer not used is dropped and the collector run before the chunk is
+// allocated, so that, where nothing else holds the buffer, the two are
+// not held at once.
 func (f *store[T]) reserveIn(buf []T, n int) {
 	if len(f.chunks) == 0 && cap(buf) >= n && cap(buf)-n <= n/16 {
 		f.chunks = [][]T{buf[:0]}
