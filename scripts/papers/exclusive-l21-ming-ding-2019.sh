@@ -93,18 +93,24 @@ if [ "${ONLY:-fig1}" = fig1 ]; then
 	/usr/bin/python3 "$HELPER" fig1 "$FIGS" "$OUT"/select-*.json
 fi
 
+# evaluate WHAT PRESET DS SEED REPORT runs the preset on dataset DS with
+# fold seed SEED into REPORT, unless REPORT is already there (written as
+# REPORT.part, renamed once complete).
+evaluate() {
+	if [ -s "$5" ]; then
+		echo "$ID: $1, $3, seed $4: kept $5" >&2
+		return
+	fi
+	echo "$ID: $1, $3, seed $4" >&2
+	"$BIN" eval -preset "$2" -data "$data/$3.csv.gz" -seed "$4" -workers "$WORKERS" \
+		-progress "$PROGRESS" >"$5.part"
+	mv "$5.part" "$5"
+}
+
 if [ "${ONLY:-fig2}" = fig2 ]; then
 	for ds in $DATASETS; do
 		for seed in $SEEDS; do
-			report=$OUT/eval-$ds-seed$seed.json
-			if [ -s "$report" ]; then
-				echo "$ID: Fig. 2, $ds, seed $seed: kept $report" >&2
-				continue
-			fi
-			echo "$ID: Fig. 2, $ds, seed $seed" >&2
-			"$BIN" eval -preset "$ID" -data "$data/$ds.csv.gz" -seed "$seed" -workers "$WORKERS" \
-				-progress "$PROGRESS" >"$report.part"
-			mv "$report.part" "$report"
+			evaluate "Fig. 2" "$ID" "$ds" "$seed" "$OUT/eval-$ds-seed$seed.json"
 		done
 	done
 	echo "## Fig. 2"
@@ -115,14 +121,7 @@ if [ "${ONLY:-perclass}" = perclass ]; then
 	seed=${SEEDS%% *}
 	reports=()
 	for ds in $PERCLASS; do
-		if [ -s "$OUT/vote-$ds-seed$seed.json" ]; then
-			echo "$ID: per-class protocol, $ds, seed $seed: kept $OUT/vote-$ds-seed$seed.json" >&2
-		else
-			echo "$ID: per-class protocol, $ds, seed $seed" >&2
-			"$BIN" eval -preset "$ID-vote" -data "$data/$ds.csv.gz" -seed "$seed" -workers "$WORKERS" \
-				-progress "$PROGRESS" >"$OUT/vote-$ds-seed$seed.json.part"
-			mv "$OUT/vote-$ds-seed$seed.json.part" "$OUT/vote-$ds-seed$seed.json"
-		fi
+		evaluate "per-class protocol" "$ID-vote" "$ds" "$seed" "$OUT/vote-$ds-seed$seed.json"
 		reports+=("$OUT/vote-$ds-seed$seed.json")
 		[ -f "$OUT/eval-$ds-seed$seed.json" ] && reports+=("$OUT/eval-$ds-seed$seed.json")
 	done
