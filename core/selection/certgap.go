@@ -81,24 +81,8 @@ func certifyRoundsTrusting(ctx context.Context, s *Settings, run Run, stall int,
 			break
 		}
 		rounds++
-		off := run.Iterations
-		more := Settings{MaxIterations: maxIter - off, Tolerance: tol}
-		if s != nil && s.Progress != nil {
-			more.Progress = func(p Progress) {
-				p.Iteration += off
-				p.MaxIterations = maxIter
-				p.Fraction = float64(p.Iteration) / float64(maxIter)
-				s.Progress(p)
-			}
-		}
-		next, err := Iterate(ctx, &more, func(k int) (float64, Status, error) { return step(k + off) })
-		run.Iterations = off + next.Iterations
-		run.Trace = append(run.Trace, next.Trace...)
-		if next.Iterations > 0 {
-			run.Objective = next.Objective
-		}
-		run.Status = next.Status
-		if err != nil {
+		var err error
+		if run, err = iterateOn(ctx, s, run, tol, step); err != nil {
 			return run, err
 		}
 		g0 := g
@@ -109,6 +93,31 @@ func certifyRoundsTrusting(ctx context.Context, s *Settings, run Run, stall int,
 		}
 	}
 	return run, nil
+}
+
+// iterateOn runs step on from where run stopped, with Settings.Tolerance
+// tol, within the iterations s allows, its iterations (and progress)
+// counted after run's, and returns run with them, their trace and the
+// status they ended with.
+func iterateOn(ctx context.Context, s *Settings, run Run, tol float64, step Step) (Run, error) {
+	maxIter, off := s.maxIter(), run.Iterations
+	more := Settings{MaxIterations: maxIter - off, Tolerance: tol}
+	if s != nil && s.Progress != nil {
+		more.Progress = func(p Progress) {
+			p.Iteration += off
+			p.MaxIterations = maxIter
+			p.Fraction = float64(p.Iteration) / float64(maxIter)
+			s.Progress(p)
+		}
+	}
+	next, err := Iterate(ctx, &more, func(k int) (float64, Status, error) { return step(k + off) })
+	run.Iterations = off + next.Iterations
+	run.Trace = append(run.Trace, next.Trace...)
+	if next.Iterations > 0 {
+		run.Objective = next.Objective
+	}
+	run.Status = next.Status
+	return run, err
 }
 
 // reachable reports whether a gap that fell from g1 to g in n iterations

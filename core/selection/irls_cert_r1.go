@@ -86,21 +86,10 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 	if s.obj == 0 {
 		return nil, nil, false
 	}
-	f := s.multiplier()
-	th := make([]float64, len(f))
-	for i, v := range f {
-		th[i] = 2 * v
-	}
-	point := slices.Clone(th)
-	best, _ := s.dualR1(point)
-	budget := math.Max(polishFloor, polishBudget*work)
 	// The corrected multipliers from the iterate's residuals and support,
 	// before the smoothed minimum may replace it.
-	for _, cand := range s.correctR1(th, s.supportRows(), math.Max(polishFloor, r1CorrectBudget*work)) {
-		if cand.dual > best {
-			best, point = cand.dual, cand.point
-		}
-	}
+	best, point := s.readDualR1(work)
+	budget := math.Max(polishFloor, polishBudget*work)
 	polished, steps := false, 0
 	s.dualSolved = false
 	smooth := func() {
@@ -168,6 +157,26 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 		smooth()
 	}
 	return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(s.supportRows()), Polished: polished, NewtonSteps: steps}, point, polished
+}
+
+// readDualR1 returns the best of the first two candidates of certifyR1,
+// the dual points read off the iterate (the multiplier of the last system
+// and its corrections, correctR1, within a tenth of work), made feasible,
+// and its dual value.
+func (s *irls) readDualR1(work float64) (float64, []float64) {
+	f := s.multiplier()
+	th := make([]float64, len(f))
+	for i, v := range f {
+		th[i] = 2 * v
+	}
+	point := slices.Clone(th)
+	best, _ := s.dualR1(point)
+	for _, cand := range s.correctR1(th, s.supportRows(), math.Max(polishFloor, r1CorrectBudget*work)) {
+		if cand.dual > best {
+			best, point = cand.dual, cand.point
+		}
+	}
+	return best, point
 }
 
 // smoothR1 minimises the model with both norms smoothed,
