@@ -193,7 +193,11 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 	if err := p.ValidateTargets(); err != nil {
 		return nil, err
 	}
-	if err := p.CheckMemory(method, p.embeddedNeeds(1, p.gram(2))...); err != nil {
+	design := 1
+	if p.Lend && lendable(p.X, p.Bias) {
+		design = 0 // zt in X's own memory (irls_lend.go)
+	}
+	if err := p.CheckMemory(method, p.embeddedNeeds(design, p.gram(2))...); err != nil {
 		return nil, err
 	}
 	_, n := p.X.Dims()

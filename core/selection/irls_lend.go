@@ -18,16 +18,15 @@ import (
 // not lend itself: x a view with a stride wider than its rows, or too
 // little spare capacity for the bias row.
 func lendDesign(x *mat.Dense, bias bool) []float64 {
+	if !lendable(x, bias) {
+		return nil
+	}
 	m, n := x.Dims()
-	raw := x.RawMatrix()
 	nr := n
 	if bias {
 		nr++
 	}
-	if raw.Stride != n || cap(raw.Data) < nr*m {
-		return nil
-	}
-	zt := raw.Data[:nr*m]
+	zt := x.RawMatrix().Data[:nr*m]
 	linalg.TransposeInPlace(zt[:n*m], m, n)
 	if bias {
 		row := zt[n*m:]
@@ -36,6 +35,18 @@ func lendDesign(x *mat.Dense, bias bool) []float64 {
 		}
 	}
 	return zt
+}
+
+// lendable reports whether x's array can hold zt (see lendDesign): rows
+// back to back, and room for the bias row when there is one.
+func lendable(x *mat.Dense, bias bool) bool {
+	m, n := x.Dims()
+	raw := x.RawMatrix()
+	nr := n
+	if bias {
+		nr++
+	}
+	return raw.Stride == n && cap(raw.Data) >= nr*m
 }
 
 // giveBack restores a lent X from zt (a no-op when zt is a copy): the

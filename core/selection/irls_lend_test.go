@@ -3,6 +3,7 @@ package selection
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -143,5 +144,40 @@ func TestLendGivenBackOnCancel(t *testing.T) {
 	}
 	if !mat.Equal(lent, x) {
 		t.Error("X is not given back after the cancel")
+	}
+}
+
+// The memory check counts no copy of the design when X is lent and can
+// hold it: with a budget between the two estimates (with and without the
+// m × N transpose) rfs fits a lent X and refuses a copied one, or a lent
+// X with no room for the bias row.
+func TestLendMemoryBudget(t *testing.T) {
+	sd, err := dataset.Synth{M: 600, D1: 10, D2: 170, C: 3, Seed: 5}.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := dataset.FitScaler(dataset.ZScore, sd.X).Transform(sd.X)
+	base := &Problem{X: x, Y: sd.Class, C: 3, Bias: true}
+	total := func(design int) int64 {
+		b := 0.0
+		for _, n := range base.embeddedNeeds(design, base.gram(2)) {
+			b += n.Bytes()
+		}
+		return int64(b)
+	}
+	limit := (total(0) + total(1)) / 2
+	fit := func(x *mat.Dense, lend bool) error {
+		p := &Problem{X: x, Y: sd.Class, C: 3, Bias: true, Lend: lend, MemoryBudget: limit}
+		_, err := RFS{}.Fit(context.Background(), p, &Settings{MaxIterations: 3})
+		return err
+	}
+	if err := fit(lentCopy(x), true); err != nil {
+		t.Errorf("lent: %v", err)
+	}
+	if err := fit(mat.DenseCopyOf(x), false); err == nil || !strings.Contains(err.Error(), "above the memory budget") {
+		t.Errorf("copied: %v, want a refusal", err)
+	}
+	if err := fit(mat.DenseCopyOf(x), true); err == nil || !strings.Contains(err.Error(), "above the memory budget") {
+		t.Errorf("lent without room for the bias row: %v, want a refusal", err)
 	}
 }

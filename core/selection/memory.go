@@ -59,8 +59,8 @@ func (p *Problem) classNeeds() []Need {
 // embeddedNeeds are the matrices of a regression-based model fitted to p
 // with r responses (the coded labels' c, or the targets' t): the copies
 // of the design Z = [X 1] (m × N) the solver makes (design: the IRLS
-// family builds only its transpose, straight from X; the others Z and
-// its transpose), the response and the residuals
+// family builds only its transpose, straight from X, and none when X is
+// lent to it; the others Z and its transpose), the response and the residuals
 // and multipliers the solvers keep beside it (5 × m × r), the weights and
 // their iterates (4 × N × r), the systems given (the m × m or N × N
 // Gram matrices), and the packing space of core/linalg's products (one
@@ -79,12 +79,15 @@ func (p *Problem) embeddedNeeds(design int, systems ...Need) []Need {
 	if design == 1 {
 		what = "the design matrix's transpose"
 	}
-	needs := []Need{
-		{What: what, Rows: m, RowsOf: "samples", Cols: n, ColsOf: "features", Copies: design},
-		{What: "the coded labels, residuals and multipliers", Rows: m, RowsOf: "samples", Cols: r, ColsOf: of, Copies: 5},
-		{What: "the weights and their iterates", Rows: n, RowsOf: "features", Cols: r, ColsOf: of, Copies: 4},
-		{What: "the products' packing space", Rows: 2, RowsOf: "goroutines", Cols: linalg.PackingFloats, ColsOf: "values"},
+	var needs []Need
+	if design > 0 {
+		needs = append(needs, Need{What: what, Rows: m, RowsOf: "samples", Cols: n, ColsOf: "features", Copies: design})
 	}
+	needs = append(needs,
+		Need{What: "the coded labels, residuals and multipliers", Rows: m, RowsOf: "samples", Cols: r, ColsOf: of, Copies: 5},
+		Need{What: "the weights and their iterates", Rows: n, RowsOf: "features", Cols: r, ColsOf: of, Copies: 4},
+		Need{What: "the products' packing space", Rows: 2, RowsOf: "goroutines", Cols: linalg.PackingFloats, ColsOf: "values"},
+	)
 	return append(needs, systems...)
 }
 

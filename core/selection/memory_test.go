@@ -80,11 +80,11 @@ func byName(t *testing.T, name string) Selector {
 }
 
 // The estimates of the common needs, by hand: m = 3, n = 4 (+1 bias), c = 2,
-// with the design copied twice (Z and its transpose) and once (the IRLS
-// family's transpose alone).
+// with the design copied twice (Z and its transpose), once (the IRLS
+// family's transpose alone) and not at all (X lent to the IRLS family).
 func TestEmbeddedNeeds(t *testing.T) {
 	p := &Problem{X: mat.NewDense(3, 4, nil), Y: []int{0, 1, 0}, C: 2, Bias: true}
-	for _, design := range []int{2, 1} {
+	for _, design := range []int{2, 1, 0} {
 		total := 0.0
 		for _, n := range p.embeddedNeeds(design, p.gram(2)) {
 			total += n.Bytes()
