@@ -45,10 +45,13 @@ func halves(y []int, classes, m int, r *rng.Source) (a, b []int) {
 }
 
 // rows returns the problem restricted to the given samples (copies of
-// their rows, labels and targets); everything else is shared.
+// their rows, labels and targets); everything else is shared. The copy
+// of X is the fit's alone, so it is lent to it (Problem.Lend), with room
+// for one more column (the IRLS family's bias row).
 func (p *Problem) rows(idx []int) *Problem {
 	q := *p
-	q.X = copyRows(p.X, idx)
+	q.X = copyRows(p.X, idx, 1)
+	q.Lend = true
 	if p.Y != nil {
 		q.Y = make([]int, len(idx))
 		for r, i := range idx {
@@ -56,15 +59,16 @@ func (p *Problem) rows(idx []int) *Problem {
 		}
 	}
 	if p.Targets != nil {
-		q.Targets = copyRows(p.Targets, idx)
+		q.Targets = copyRows(p.Targets, idx, 0)
 	}
 	return &q
 }
 
-// copyRows copies the given rows of x, in that order.
-func copyRows(x *mat.Dense, idx []int) *mat.Dense {
+// copyRows copies the given rows of x, in that order, into an array with
+// room for extra more columns past them.
+func copyRows(x *mat.Dense, idx []int, extra int) *mat.Dense {
 	_, n := x.Dims()
-	out := mat.NewDense(len(idx), n, nil)
+	out := mat.NewDense(len(idx), n, make([]float64, len(idx)*n, len(idx)*(n+extra)))
 	for r, i := range idx {
 		copy(out.RawRowView(r), x.RawRowView(i))
 	}

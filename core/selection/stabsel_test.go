@@ -68,23 +68,32 @@ func TestHalves(t *testing.T) {
 	}
 }
 
-// The same seed gives the same result whatever the number of workers; a
-// different seed draws other halves.
+// The same seed gives the same result whatever the number of workers
+// (with rfs as the base too, whose fits are lent their half's rows: the
+// halves' copies are theirs alone, fitted side by side); a different seed
+// draws other halves.
 func TestStabSelWorkersDeterministic(t *testing.T) {
 	p := cyclic(40, 12, 3, 5)
 	var first *Result
-	for _, w := range []int{1, 2, 5} {
-		sel, s := newSelector(t, "stabsel", map[string]any{"base": "l1svm", "pairs": 10, "q": 3})
-		s.Workers = w
-		res, err := sel.Fit(context.Background(), p, &s)
-		if err != nil {
-			t.Fatal(err)
+	for _, base := range []string{"rfs", "l1svm"} {
+		first = nil
+		for _, w := range []int{1, 2, 5} {
+			sel, s := newSelector(t, "stabsel", map[string]any{"base": base, "pairs": 10, "q": 3})
+			s.Workers = w
+			res, err := sel.Fit(context.Background(), p, &s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first == nil {
+				first = res
+			} else if !reflect.DeepEqual(res.Scores, first.Scores) || !reflect.DeepEqual(res.Ranking, first.Ranking) || !reflect.DeepEqual(res.Stability, first.Stability) {
+				t.Errorf("%s, %d workers: %v, one worker: %v", base, w, res.Scores, first.Scores)
+			}
 		}
-		if first == nil {
-			first = res
-		} else if !reflect.DeepEqual(res.Scores, first.Scores) || !reflect.DeepEqual(res.Ranking, first.Ranking) || !reflect.DeepEqual(res.Stability, first.Stability) {
-			t.Errorf("%d workers: %v, one worker: %v", w, res.Scores, first.Scores)
-		}
+	}
+	half := p.rows([]int{0, 2, 4, 6, 8, 10, 12, 14, 16, 18})
+	if !half.Lend || !lendable(half.X, true) {
+		t.Errorf("a half's rows: lent %v, room for the bias row %v", half.Lend, lendable(half.X, true))
 	}
 	other := fitWith(t, "stabsel", p, map[string]any{"base": "l1svm", "pairs": 10, "q": 3, "seed": 1})
 	if reflect.DeepEqual(other.Scores, first.Scores) {
