@@ -63,13 +63,29 @@ const (
 // C > 0, starting from w = 0. seed fixes the order in which coordinates are
 // visited.
 func NewL1SVM(x *mat.Dense, y []float64, C float64, seed uint64) *L1SVM {
+	return NewL1SVMColumns(Columns(x), y, C, seed)
+}
+
+// Columns returns copies of the columns of x (cols[j][i] = x_ij), the
+// layout the solver reads.
+func Columns(x *mat.Dense) [][]float64 {
 	m, d := x.Dims()
-	s := &L1SVM{xt: make([][]float64, d), y: y, c: C, w: make([]float64, d), b: make([]float64, m),
+	cols := make([][]float64, d)
+	for j := range cols {
+		cols[j] = make([]float64, m)
+		mat.Col(cols[j], j, x)
+	}
+	return cols
+}
+
+// NewL1SVMColumns is NewL1SVM for the data whose columns are cols (see
+// Columns), which the solver reads and never changes: the machines of a
+// one-vs-rest fit share them.
+func NewL1SVMColumns(cols [][]float64, y []float64, C float64, seed uint64) *L1SVM {
+	d, m := len(cols), len(y)
+	s := &L1SVM{xt: cols, y: y, c: C, w: make([]float64, d), b: make([]float64, m),
 		xjSq: make([]float64, d), perm: make([]int, d), r: rng.New(seed, uint64(d)), active: d, gmaxOld: math.Inf(1)}
-	for j := range s.xt {
-		col := make([]float64, m)
-		mat.Col(col, j, x)
-		s.xt[j] = col
+	for j, col := range s.xt {
 		sq := 0.0
 		for _, v := range col {
 			sq += v * v

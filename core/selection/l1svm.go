@@ -54,14 +54,15 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	if p.C == 2 {
 		machines = 1
 	}
-	// Each machine keeps its own columns of the design (classify.L1SVM),
-	// its labels, margins and weights.
+	// The machines share one copy of the design's columns (the layout
+	// classify.L1SVM reads); each keeps its labels, margins and weights.
 	if err := p.CheckMemory("l1svm",
-		Need{What: "the machines' copies of the design and their vectors", Rows: machines, RowsOf: "classes", Cols: m*d + 3*m + 5*d, ColsOf: "values each"},
-		Need{What: "the design and the weights", Rows: d, RowsOf: "features", Cols: m + p.C, ColsOf: "samples and classes"}); err != nil {
+		Need{What: "the machines' labels, margins and weights", Rows: machines, RowsOf: "classes", Cols: 3*m + 5*d, ColsOf: "values each"},
+		Need{What: "the design, its columns and the weights", Rows: d, RowsOf: "features", Cols: 2*m + p.C, ColsOf: "samples and classes"}); err != nil {
 		return nil, err
 	}
 	a := p.Design()
+	cols := classify.Columns(a)
 	solvers := make([]*classify.L1SVM, machines)
 	ys := make([][]float64, machines)
 	for k := range solvers {
@@ -73,7 +74,7 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 				y[i] = 1
 			}
 		}
-		solvers[k] = classify.NewL1SVM(a, y, l.C, uint64(k)+1)
+		solvers[k] = classify.NewL1SVMColumns(cols, y, l.C, uint64(k)+1)
 	}
 	done := make([]bool, machines)
 	objective := func() float64 {
