@@ -98,9 +98,12 @@ func certifyRoundsTrusting(ctx context.Context, s *Settings, run Run, stall int,
 // iterateOn runs step on from where run stopped, with Settings.Tolerance
 // tol, within the iterations s allows, its iterations (and progress)
 // counted after run's, and returns run with them, their trace and the
-// status they ended with.
+// status they ended with (run itself when no iteration is left).
 func iterateOn(ctx context.Context, s *Settings, run Run, tol float64, step Step) (Run, error) {
 	maxIter, off := s.maxIter(), run.Iterations
+	if off >= maxIter {
+		return run, nil
+	}
 	more := Settings{MaxIterations: maxIter - off, Tolerance: tol}
 	if s != nil && s.Progress != nil {
 		more.Progress = func(p Progress) {

@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"sparsefs/core/internal/budget"
 	"sparsefs/core/internal/rng"
 )
 
@@ -62,6 +63,23 @@ func (p *Problem) rows(idx []int) *Problem {
 		q.Targets = copyRows(p.Targets, idx, 0)
 	}
 	return &q
+}
+
+// halvesBudget checks the copies of the half-samples' rows that side fits
+// at a time hold (rows: each is lent to its fit, whose own check does not
+// count it) against p's memory budget, and returns p with the rest of the
+// budget for the fits.
+func (p *Problem) halvesBudget(side int) (*Problem, error) {
+	m, n := p.X.Dims()
+	copies := Need{What: "the copies of the half-samples' rows", Rows: side * (m / 2), RowsOf: "samples", Cols: n + 1, ColsOf: "features"}
+	if err := p.CheckMemory("stabsel", copies); err != nil {
+		return nil, err
+	}
+	q := *p
+	if limit := budget.Limit(p.MemoryBudget); limit > 0 {
+		q.MemoryBudget = max(1, limit-int64(copies.Bytes()))
+	}
+	return &q, nil
 }
 
 // copyRows copies the given rows of x, in that order, into an array with

@@ -216,8 +216,9 @@ func (mdl irlsModel) fit(ctx context.Context, p *Problem, s *Settings, method, l
 	}
 	// The certificate: for r = p = 1 from the dual of the group basis
 	// pursuit (certifiedStop: at any stop, and the accelerated iteration
-	// goes on until the gap is certified where the dual was solved for;
-	// the smoothed Newton minimum may replace the answer), for r > 1 from
+	// goes on until the gap is certified where the dual was solved for,
+	// or read off the iterate on tall data; the smoothed Newton minimum
+	// may replace the answer), for r > 1 from
 	// the polish or the loss gradient (certifiedStopSmooth: the iteration
 	// goes on until the gap is certified).
 	var cert *Certificate

@@ -159,10 +159,10 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 	return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(s.supportRows()), Polished: polished, NewtonSteps: steps}, point, polished
 }
 
-// readDualR1 returns the best of the first two candidates of certifyR1,
-// the dual points read off the iterate (the multiplier of the last system
-// and its corrections, correctR1, within a tenth of work), made feasible,
-// and its dual value.
+// readDualR1 returns the dual value of the best of the first two
+// candidates of certifyR1, the dual points read off the iterate (the
+// multiplier of the last system and its corrections, correctR1, within a
+// tenth of work), and that point, made feasible.
 func (s *irls) readDualR1(work float64) (float64, []float64) {
 	f := s.multiplier()
 	th := make([]float64, len(f))

@@ -14,9 +14,9 @@ const certTolMin = 1e-12
 // the iteration stopped (run), and for the accelerated iteration
 // continues it until the certified gap (J − D)/J is at most certGap.
 //
-// The continuation runs only where certifyR1 solved for its dual point
-// (s.dualSolved: the smoothed Newton minimum or the interior-point solve
-// ran): its value D is then within ~10⁻⁸ of J* (docs/irls.md), so the gap
+// Where certifyR1 solved for its dual point (s.dualSolved: the smoothed
+// Newton minimum or the interior-point solve ran), its value D is within
+// ~10⁻⁸ of J* (docs/irls.md), so the gap
 // left is the iterate's own distance from the optimum, which a smaller
 // tol reduces. Each round divides tol by 10 (down to certTolMin) and runs
 // the iteration on from where it stopped, within the iterations left;
@@ -99,31 +99,42 @@ const (
 // than max_iter or readDualBudget times those of the rule's stop, so that
 // a certificate out of reach costs a reading or two, not the whole budget
 // (the digits: 14 iterations against the rule's 11; USPS certifies after
-// 20 against 10). It returns the run with the
-// continuation's iterations, trace and status: Converged when it
-// certified or gave up (uncertified then says which), else the
-// iteration's (the limit, a cancel).
+// 20 against 10). Readings are taken after plain steps (an accelerated
+// step's multiplier comes from extrapolated weights) unless a whole span
+// has passed without one, and at the last iteration max_iter allows. It returns the
+// run with the continuation's iterations, trace and status: Converged
+// when it certified, gave up or reached max_iter (the rule was met;
+// uncertified then says whether the gap was), else the iteration's (a
+// cancel).
 func (s *irls) continueReadDual(ctx context.Context, inner *Settings, run Run, cert *Certificate) (Run, error) {
 	type reading struct {
 		it  int
 		gap float64
 	}
+	maxIter := inner.maxIter()
+	if run.Iterations >= maxIter {
+		return run, nil
+	}
 	gap := func() float64 { return (s.obj - cert.Dual) / math.Abs(s.obj) }
 	seen := []reading{{run.Iterations, gap()}}
 	after := func(k int) int { return max(k+2, int(math.Ceil(float64(k)*readDualSpan))) }
 	next := after(run.Iterations)
-	maxIter := inner.maxIter()
 	s.tol = certTolMin
 	step := func(k int) (float64, Status, error) {
 		f, st, err := s.step(k)
-		if err != nil || (st != NotTerminated && st != Converged) || (st == NotTerminated && k < next) {
+		if err != nil || (st != NotTerminated && st != Converged) {
 			return f, st, err
+		}
+		last := k >= maxIter
+		overdue := k >= 2*next-seen[len(seen)-1].it
+		if !last && (k < next || (s.extrapolated && !overdue)) {
+			return f, NotTerminated, nil
 		}
 		if d, p := s.readDualR1(s.work); d > cert.Dual {
 			cert.Dual, s.certPoint = d, p
 		}
 		g := gap()
-		if g <= certGap {
+		if g <= certGap || last {
 			return f, Converged, nil
 		}
 		// The gap at the last reading at most k/readDualHalve iterations.
@@ -133,8 +144,8 @@ func (s *irls) continueReadDual(ctx context.Context, inner *Settings, run Run, c
 				ref = i
 			}
 		}
-		last := seen[len(seen)-1]
-		if (ref >= 0 && g > seen[ref].gap/2) || readDualForecast(last.it, k, last.gap, g) > min(float64(maxIter), readDualBudget*float64(seen[0].it)) {
+		prev := seen[len(seen)-1]
+		if (ref >= 0 && g > seen[ref].gap/2) || readDualForecast(prev.it, k, prev.gap, g) > min(float64(maxIter), readDualBudget*float64(seen[0].it)) {
 			return f, Converged, nil
 		}
 		seen = append(seen, reading{k, g})

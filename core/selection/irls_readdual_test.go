@@ -53,6 +53,9 @@ func TestIRLSR1ReadDualCertifies(t *testing.T) {
 				t.Fatal(err)
 			}
 			name := fmt.Sprintf("%s %d×%d", c.name, m, nr)
+			if sol.dualSolved {
+				t.Fatalf("%s: the dual point was solved for, not read off the iterate", name)
+			}
 			if cert == nil || run.Status != Converged || cert.Gap > certGap {
 				t.Fatalf("%s: status %s, certificate %+v: want converged, gap ≤ 1e−6", name, run.Status, cert)
 			}
@@ -80,6 +83,49 @@ func TestIRLSR1ReadDualCertifies(t *testing.T) {
 				t.Errorf("%s: J − J* = %.3g relative, want ≤ 1e−6", name, (sol.obj-jOpt)/jOpt)
 			}
 			t.Logf("%s: %d iterations, certified gap %.2g, J − J* = %.2g", name, run.Iterations, cert.Gap, (sol.obj-jOpt)/jOpt)
+		}
+	}
+}
+
+// Where the read-off gap does not fall (a synthetic 2500 × 41 set, 3
+// classes: 0.50 at the change rule's stop, which stays there), the
+// continuation gives up at its first readings: Fit reports
+// converged_uncertified with the warning, after at most 1.6 times the
+// rule's iterations, and a gap no larger than the rule's. The iteration
+// limit bounds it: with max_iter at the rule's stop or one more, Fit
+// stops there, converged_uncertified (the rule was met), never past it.
+func TestIRLSR1ReadDualGivesUp(t *testing.T) {
+	sd, err := dataset.Synth{M: 2500, D1: 8, D2: 16, C: 3, Seed: 1}.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := dataset.FitScaler(dataset.ZScore, sd.X).Transform(sd.X)
+	p := &Problem{X: x, Y: sd.Class, C: 3, Bias: true}
+	z, y := p.Design(), p.Response(OneHot)
+	sol := newIRLS(irlsModel{r: 1, p: 1, lambda: 1, coding: OneHot}, z, y, DefaultTolerance)
+	rule, err := Iterate(context.Background(), &Settings{MaxIterations: DefaultMaxIterations, Tolerance: -1}, sol.step)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := sol.certifyR1(context.Background(), sol.work)
+	if first == nil || first.Gap < 0.1 || sol.dualSolved || len(sol.supportRows()) >= sol.m {
+		t.Fatalf("the case is not one of a read-off gap that stays: %+v", first)
+	}
+	k0 := rule.Iterations
+	res, err := RFS{}.Fit(context.Background(), p, &Settings{MaxIterations: DefaultMaxIterations})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Uncertified || len(res.Notes) == 0 || res.Certificate == nil || res.Certificate.Gap > first.Gap || float64(res.Iterations) > 1.6*float64(k0)+2 {
+		t.Errorf("status %s, %d iterations (the rule's %d), certificate %+v (at the rule's stop %.3g), notes %q", res.Status, res.Iterations, k0, res.Certificate, first.Gap, res.Notes)
+	}
+	for _, limit := range []int{k0, k0 + 1} {
+		res, err := RFS{}.Fit(context.Background(), p, &Settings{MaxIterations: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Iterations != limit || res.Status != Uncertified || len(res.Trace) != limit {
+			t.Errorf("max_iter %d: %d iterations (trace %d), status %s", limit, res.Iterations, len(res.Trace), res.Status)
 		}
 	}
 }

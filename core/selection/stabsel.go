@@ -93,7 +93,11 @@ func (st *StabSel) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, e
 		halvesOf[b][0], halvesOf[b][1] = halves(y, p.C, m, rng.New(st.seed, uint64(b)))
 	}
 	side := min(s.workers(), to-from)
-	shared := p.share(side)
+	shared, err := p.halvesBudget(side)
+	if err != nil {
+		return nil, err
+	}
+	shared = shared.share(side)
 	fits, err := fitAll(ctx, to-from, s.workers(), func(ctx context.Context, k int) (*Result, error) {
 		i := from + k
 		bs := params.Settings()
