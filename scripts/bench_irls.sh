@@ -98,7 +98,7 @@ native() {
 	local engine=$1 name=$2 file=$3
 	shift 3
 	bin/sparsefs select -data "$file" -method rfs "$@" |
-		/usr/bin/python3 -c 'import json,sys; r=json.load(sys.stdin); print(json.dumps({"engine":sys.argv[1],"data":sys.argv[2],"seconds":r["seconds"],"iterations":r["iterations"],"objective":r["objective"]}))' "$engine" "$name.csv.gz"
+		/usr/bin/python3 -c 'import json,sys; r=json.load(sys.stdin); print(json.dumps({"engine":sys.argv[1],"data":sys.argv[2],"seconds":r["seconds"],"iterations":r["iterations"],"objective":r["objective"],"stop":r["stop"],"gap":(r.get("certificate") or {}).get("gap")}))' "$engine" "$name.csv.gz"
 }
 
 out=$(mktemp)
@@ -152,11 +152,14 @@ for l in open(sys.argv[1]):
     cur = best[r["data"]].get(r["engine"])
     if cur is None or r["seconds"] < cur["seconds"]:
         best[r["data"]][r["engine"]] = r
-print("| synthetic set (rfs γ = 1) | numpy s (it) | native s (× numpy) | our iterations |")
-print("|---|---|---|---|")
+print("| synthetic set (rfs γ = 1) | numpy s (it) | native s (× numpy) | our iterations | our stop |")
+print("|---|---|---|---|---|")
 for d, e in best.items():
     n, o = e["numpy"], e["native"]
-    print("| %s | %.3f (%d) | %.3f (%.2f×) | %d |" % (d, n["seconds"], n["iterations"], o["seconds"], o["seconds"] / n["seconds"], o["iterations"]))
+    stop = "certified" if o["stop"] == "converged" else o["stop"].replace("converged_", "")
+    if o.get("gap") is not None:
+        stop += ", gap %.1e" % o["gap"]
+    print("| %s | %.3f (%d) | %.3f (%.2f×) | %d | %s |" % (d, n["seconds"], n["iterations"], o["seconds"], o["seconds"] / n["seconds"], o["iterations"], stop))
 print("\nBest of %s interleaved rounds, fit time." % sys.argv[2])
 PY
 	rm -f "$sout"
