@@ -98,8 +98,8 @@ const (
 // its fall since the last reading forecasts (readDualForecast) more iterations
 // than max_iter or readDualBudget times those of the rule's stop, so that
 // a certificate out of reach costs a reading or two, not the whole budget
-// (the digits: 14 iterations against the rule's 11; USPS certifies after
-// 20 against 10). Readings are taken after plain steps (an accelerated
+// (the digits: 17 iterations against the rule's 11; USPS certifies after
+// 23 against 10). Readings are taken after plain steps (an accelerated
 // step's multiplier comes from extrapolated weights) unless a whole span
 // has passed without one, and at the last iteration max_iter allows. It returns the
 // run with the continuation's iterations, trace and status: Converged
