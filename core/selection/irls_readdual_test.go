@@ -3,10 +3,7 @@ package selection
 import (
 	"context"
 	"fmt"
-	"math"
 	"testing"
-
-	"gonum.org/v1/gonum/mat"
 
 	"sparsefs/core/dataset"
 )
@@ -41,17 +38,7 @@ func TestIRLSR1ReadDualCertifies(t *testing.T) {
 		for _, c := range []irlsCase{irlsCases[0], {"gsr/r=1,p=1", GSR{R: 1, P: 1}, 1, 1, 1, PlusMinus}} {
 			z, y := p.Design(), p.Response(c.coding)
 			m, nr := z.Dims()
-			mdl := irlsModel{r: 1, p: 1, lambda: c.lambda, coding: c.coding}
-			sol := newIRLS(mdl, z, y, DefaultTolerance)
-			inner := Settings{MaxIterations: DefaultMaxIterations, Tolerance: -1}
-			run, err := Iterate(context.Background(), &inner, sol.step)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cert, run, err := sol.certifiedStop(context.Background(), &inner, run)
-			if err != nil {
-				t.Fatal(err)
-			}
+			sol, cert, run := certifiedR1(t, z, y, c.coding) // λ = 1
 			name := fmt.Sprintf("%s %d×%d", c.name, m, nr)
 			if sol.dualSolved {
 				t.Fatalf("%s: the dual point was solved for, not read off the iterate", name)
@@ -59,22 +46,7 @@ func TestIRLSR1ReadDualCertifies(t *testing.T) {
 			if cert == nil || run.Status != Converged || cert.Gap > certGap {
 				t.Fatalf("%s: status %s, certificate %+v: want converged, gap ≤ 1e−6", name, run.Status, cert)
 			}
-			th := mat.NewDense(m, sol.c, sol.certPoint)
-			for i := 0; i < m; i++ {
-				if n := mat.Norm(th.RowView(i), 2); n > 1+1e-12 {
-					t.Errorf("%s: ‖θ_%d‖ = %.15g > 1", name, i, n)
-				}
-			}
-			var v mat.Dense
-			v.Mul(z.T(), th)
-			for j := 0; j < nr; j++ {
-				if n := mat.Norm(v.RowView(j), 2); n > c.lambda*(1+1e-12) {
-					t.Errorf("%s: ‖(ZᵀΘ)^%d‖ = %.15g > λ", name, j, n)
-				}
-			}
-			if d := -mat.Sum(elemMul(th, y)); math.Abs(d-cert.Dual) > 1e-12*sol.obj {
-				t.Errorf("%s: −⟨Θ, Y⟩ = %.15g, reported dual %.15g", name, d, cert.Dual)
-			}
+			checkDualPoint(t, name, z, y, c.lambda, sol.certPoint, cert.Dual, sol.obj)
 			_, jOpt := newtonOptimum(t, z, y, 1, c.lambda)
 			if cert.Dual > jOpt*(1+1e-12) || cert.Gap*sol.obj < sol.obj-jOpt-1e-12*jOpt {
 				t.Errorf("%s: not a bound: dual %.15g, J* %.15g, J %.15g, gap %.3g", name, cert.Dual, jOpt, sol.obj, cert.Gap)
