@@ -95,17 +95,17 @@ const (
 // (rows of the optimum's zero set decaying with ratios near 1) the gap
 // stalls instead; the continuation gives up, uncertified, as soon as the
 // gap has not halved while the iterations grew readDualHalve times, or
-// its fall since the last reading forecasts (readDualForecast) more iterations
-// than max_iter or readDualBudget times those of the rule's stop, so that
-// a certificate out of reach costs a reading or two, not the whole budget
-// (the digits: 17 iterations against the rule's 11; USPS certifies after
-// 23 against 10). Readings are taken after plain steps (an accelerated
-// step's multiplier comes from extrapolated weights) unless a whole span
-// has passed without one, and at the last iteration max_iter allows. It returns the
-// run with the continuation's iterations, trace and status: Converged
-// when it certified, gave up or reached max_iter (the rule was met;
-// uncertified then says whether the gap was), else the iteration's (a
-// cancel).
+// its fall since the last reading forecasts (readDualForecast) more
+// iterations than max_iter or readDualBudget times those of the rule's
+// stop, so that a certificate out of reach costs a reading or two, not
+// the whole budget (the digits: 17 iterations against the rule's 11; USPS
+// certifies after 23 against 10). Readings are taken after plain steps
+// (an accelerated step's multiplier comes from extrapolated weights)
+// unless a whole span has passed without one, and at the last iteration
+// max_iter allows. It returns the run with the continuation's
+// iterations, trace and status: Converged when it certified, gave up or
+// reached max_iter (the rule was met; uncertified then says whether the
+// gap was), else the iteration's (a cancel).
 func (s *irls) continueReadDual(ctx context.Context, inner *Settings, run Run, cert *Certificate) (Run, error) {
 	type reading struct {
 		it  int
