@@ -43,8 +43,8 @@ func (s *irls) certifiedStop(ctx context.Context, inner *Settings, run Run) (*Ce
 	it := s.snapshot()
 	cert, point, polished := s.certifyR1(ctx, s.work)
 	s.certPoint = point
-	readOff := !s.dualSolved && len(s.supportRows()) < s.m
-	if cert == nil || !s.accel || run.Status != Converged || cert.Gap <= certGap || (!s.dualSolved && !readOff) {
+	tall := len(s.supportRows()) < s.m
+	if cert == nil || !s.accel || run.Status != Converged || cert.Gap <= certGap || (!s.dualSolved && !tall) {
 		if polished {
 			run = polishedRun(run, s.obj)
 		}
