@@ -86,12 +86,21 @@ func CholeskySolve(l General, b General) {
 	choleskySolve(l, b)
 }
 
-// choleskySolvePacked is CholeskySolve by forward and back substitution in
-// blocks of cholBlock rows: the off-diagonal blocks are applied with the
-// packed product, the diagonal ones by row operations.
-func choleskySolvePacked(l General, b General) {
+// CholeskyForward solves L·Y = B in place for the factor l of Cholesky
+// (n×n) and B n×k: the first half of CholeskySolve, so that Y = L⁻¹B gives
+// BᵀA⁻¹B as YᵀY. It runs the packed kernels in every build.
+func CholeskyForward(l General, b General) {
+	if l.Cols != l.Rows || b.Rows != l.Rows {
+		panic(ErrShape)
+	}
+	forwardPacked(l, b)
+}
+
+// forwardPacked solves L·Y = B in place in blocks of cholBlock rows, top
+// block first: the off-diagonal blocks are applied with the packed
+// product, the diagonal ones by row operations.
+func forwardPacked(l General, b General) {
 	n := l.Rows
-	// L·Y = B, top block first.
 	for i0 := 0; i0 < n; i0 += cholBlock {
 		i1 := min(i0+cholBlock, n)
 		if i0 > 0 {
@@ -99,6 +108,13 @@ func choleskySolvePacked(l General, b General) {
 		}
 		forwardBlock(l, b, i0, i1)
 	}
+}
+
+// choleskySolvePacked is CholeskySolve by forward and back substitution in
+// blocks of cholBlock rows (forwardPacked, then the same for Lᵀ·X = Y).
+func choleskySolvePacked(l General, b General) {
+	n := l.Rows
+	forwardPacked(l, b)
 	// Lᵀ·X = Y, bottom block first.
 	for i1 := n; i1 > 0; i1 -= cholBlock {
 		i0 := max(i1-cholBlock, 0)

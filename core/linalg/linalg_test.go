@@ -278,6 +278,15 @@ func TestCholeskyMatchesGonum(t *testing.T) {
 				if d := maxDiff(ax, b); d > 1e-12 {
 					t.Errorf("%s n=%d k=%d: relative residual %g", impl.name, n, b.Cols, d)
 				}
+				// The forward half: L·Y = B, checked by multiplying back
+				// with gonum's factor.
+				y := clone(b)
+				CholeskyForward(got, y)
+				ly := clone(b)
+				gonumGemm(false, false, 1, want, y, 0, ly)
+				if d := maxDiff(ly, b); d > 1e-12 {
+					t.Errorf("%s n=%d k=%d: forward solve's relative residual %g", impl.name, n, b.Cols, d)
+				}
 			}
 		}
 	}

@@ -956,9 +956,20 @@ func (s *irls) solveShifted(first bool) (float64, error) {
 	return 0, fmt.Errorf("irls: the reweighted system is not positive definite even with a diagonal shift; try a larger lambda or a looser tol")
 }
 
-// factorSolve adds shift times the largest diagonal entry to the diagonal
-// of the symmetric g, factorises it and solves g·X = b in place.
+// factorSolve factorises g as factorShifted does and solves g·X = b in
+// place.
 func factorSolve(g, b linalg.General, shift float64) error {
+	if !factorShifted(g, shift) {
+		return errIndefinite
+	}
+	linalg.CholeskySolve(g, b)
+	return nil
+}
+
+// factorShifted adds shift times the largest diagonal entry to the
+// diagonal of the symmetric g and factorises it in place by Cholesky;
+// false if it is not positive definite to working precision.
+func factorShifted(g linalg.General, shift float64) bool {
 	n := g.Rows
 	if shift > 0 {
 		big := 0.0
@@ -969,9 +980,5 @@ func factorSolve(g, b linalg.General, shift float64) error {
 			g.Data[i*g.Stride+i] += shift * big
 		}
 	}
-	if !linalg.Cholesky(g) {
-		return errIndefinite
-	}
-	linalg.CholeskySolve(g, b)
-	return nil
+	return linalg.Cholesky(g)
 }

@@ -25,6 +25,10 @@ const (
 	// r1SmoothFloor is the work (multiply-adds) smoothR1 may always
 	// take, ~10–40 ms natively: its stages need tens of Newton steps.
 	r1SmoothFloor = 2e8
+	// r1FaceFloor is the work (multiply-adds) faceR1 may always take to
+	// reach certGap, ~0.3–0.5 s natively; beyond r1SmoothFloor (or the
+	// polish's share of the iteration's work) it stops at certGap.
+	r1FaceFloor = 1e10
 	// r1RawSteps is the number of full Newton steps smoothR1 takes after
 	// the line-searched ones, for the accuracy of the dual point.
 	r1RawSteps = 2
@@ -124,7 +128,7 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 	// face reports whether the minimum on the face of exact fit certified
 	// certGap.
 	face := func() bool {
-		st, points, k := s.faceR1(ctx, math.Max(r1SmoothFloor, budget), best)
+		st, points, k := s.faceR1(ctx, math.Max(r1FaceFloor, budget), math.Max(r1SmoothFloor, budget), best)
 		if st == nil {
 			return false
 		}

@@ -24,9 +24,10 @@ const (
 	// of its triangular factor is above r1FaceRank times the largest.
 	r1FaceRank = 1e-10
 	// r1FaceMinSteps is the fewest Newton steps the budget must allow
-	// for faceR1 to run (its first stage took 9–18 on the microarray
-	// sets).
-	r1FaceMinSteps = 10
+	// for faceR1 to run (its first stage took 9–22 on the microarray
+	// sets; cut shorter, it ends far from its minimum: ORL, 15 steps,
+	// gap 7.9·10⁻⁴).
+	r1FaceMinSteps = 20
 )
 
 // faceR1 minimises the model of r = p = 1 on the face of exact fit, where
@@ -65,20 +66,23 @@ const (
 // It stops after the first stage whose best answer and dual value (with
 // lower, the best dual value so far) certify polishGoal (tol if
 // smaller), or certGap (tol if smaller) after a stage that improved
-// neither; or when the budget (multiply-adds) is spent.
+// neither or once its work has passed soft; or when the budget
+// (multiply-adds) is spent.
 //
 // The work is a QR factorisation of Z_Sᵀ (|S|·m² multiply-adds) per face
-// and Newton steps in (|S| − m)·c unknowns: on ALLAML, colon, leukemia
+// and Newton steps in (|S| − m)·c unknowns, each by the cheaper of the
+// dense and the Woodbury form (faceStepWork): on ALLAML, colon, leukemia
 // and Prostate_GE 9–16 steps in 4–16 unknowns, under a millisecond; on
-// arcene (m = 200) 64 steps and its factorisations, ~40 ms.
+// arcene (m = 200) 64 steps and its factorisations, ~40 ms; on the
+// multi-class sets (lymphoma: |S| = 502, 9 classes) 14–42 Woodbury steps
+// of 10⁸–3·10⁸ multiply-adds each.
 //
 // It returns the lowest answer found (exact J; the rows outside S zero),
 // the dual points (made feasible by dualR1) and the Newton steps; nil when
-// some residual row is not at exact fit (r1ExactFit), |S| < m,
-// (|S| − m)·c > polishMaxUnknowns, Z_S is not of full row rank
-// (r1FaceRank), or budget does not allow the factorisation and
-// r1FaceMinSteps Newton steps.
-func (s *irls) faceR1(ctx context.Context, budget, lower float64) (*polishState, []dualPoint, int) {
+// some residual row is not at exact fit (r1ExactFit), |S| < m or |S| >
+// faceMaxRows, Z_S is not of full row rank (r1FaceRank), or budget does
+// not allow the factorisation and r1FaceMinSteps Newton steps.
+func (s *irls) faceR1(ctx context.Context, budget, soft, lower float64) (*polishState, []dualPoint, int) {
 	m, c := s.m, s.c
 	scale := math.Sqrt(norm2(s.y) / float64(m))
 	for i := 0; i < m; i++ {
@@ -87,13 +91,14 @@ func (s *irls) faceR1(ctx context.Context, budget, lower float64) (*polishState,
 		}
 	}
 	sup := s.supportRows()
-	if len(sup) < m || (len(sup)-m)*c > polishMaxUnknowns {
+	if len(sup) < m || len(sup) > faceMaxRows {
 		return nil, nil, 0
 	}
 	// check is the work of a stage besides its Newton steps: the dual
 	// points' products ZᵀΘ and the exact face of up to |S| rows.
 	check := func(ns int) float64 { return 2*float64(s.nr)*float64(m)*float64(c) + faceSetup(ns, m) }
 	step := faceStepWork(len(sup), len(sup)-m, c)
+	start := budget
 	if budget -= faceSetup(len(sup), m); budget < r1FaceMinSteps*step+check(len(sup)) {
 		return nil, nil, 0
 	}
@@ -187,7 +192,7 @@ func (s *irls) faceR1(ctx context.Context, budget, lower float64) (*polishState,
 		// (tol if smaller) after a stage that lowered neither J nor
 		// raised D.
 		j := math.Min(s.obj, best.obj)
-		if gap := j - dual; gap <= math.Min(polishGoal, s.tol)*math.Abs(j) || gap <= math.Min(certGap, s.tol)*math.Abs(j) && best.obj >= before && dual <= dualBefore {
+		if gap := j - dual; gap <= math.Min(polishGoal, s.tol)*math.Abs(j) || gap <= math.Min(certGap, s.tol)*math.Abs(j) && (best.obj >= before && dual <= dualBefore || start-budget > soft) {
 			break
 		}
 		// Rows outside S whose optimality condition fails at the exact
@@ -199,7 +204,7 @@ func (s *irls) faceR1(ctx context.Context, budget, lower float64) (*polishState,
 		if add := s.faceViolators(sup, v); len(add) > 0 && pivots < polishRounds {
 			grown := slices.Concat(sup, add)
 			slices.Sort(grown)
-			if (len(grown)-m)*c > polishMaxUnknowns {
+			if len(grown) > faceMaxRows {
 				break
 			}
 			budget -= faceSetup(len(grown), m)
@@ -219,14 +224,6 @@ func (s *irls) faceR1(ctx context.Context, budget, lower float64) (*polishState,
 // factorisation of Z_Sᵀ and its Q.
 func faceSetup(ns, m int) float64 {
 	return 2*float64(ns)*float64(m)*float64(m) + 2*float64(ns)*float64(ns)*float64(m)
-}
-
-// faceStepWork estimates the multiply-adds of one Newton step of
-// face.newton (|S| = ns rows, k = |S| − m, c columns): the Hessian's two
-// products and its factorisation.
-func faceStepWork(ns, k, c int) float64 {
-	n := float64(k * c)
-	return float64(ns)*float64(k)*float64(k)/2 + float64(ns)*n*n/2 + n*n*n/3
 }
 
 // face is the face of exact fit of the rows sup of W, Z_S W_S = Y
@@ -322,9 +319,6 @@ func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []i
 	d1 := make([]float64, ns)
 	beta := make([]float64, ns)
 	gw := make([]float64, ns*c)
-	u := make([]float64, ns*n)
-	kk := make([]float64, k*k)
-	h := make([]float64, n*n)
 	g := make([]float64, n)
 	dw := make([]float64, ns*c)
 	trial := make([]float64, ns*c)
@@ -338,24 +332,12 @@ func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []i
 			d1[a], beta[a] = s.lambda/sa, s.lambda/(sa*sa*sa)
 			for t, x := range wa {
 				gw[a*c+t] = s.lambda * x / sa
-				for p := 0; p < k; p++ {
-					u[a*n+p*c+t] = nb[a*k+p] * x
-				}
 			}
 		}
 		// g = NᵀG (k×c, flattened as V).
 		linalg.Gemm(true, false, 1, gen(ns, k, nb), gen(ns, c, gw), 0, gen(k, c, g))
-		linalg.AtDA(1, gen(ns, k, nb), d1, 0, gen(k, k, kk))
-		linalg.AtDA(-1, gen(ns, n, u), beta, 0, gen(n, n, h))
-		for p := 0; p < k; p++ {
-			for q := 0; q < k; q++ {
-				for t := 0; t < c; t++ {
-					h[(p*c+t)*n+q*c+t] += kk[p*k+q]
-				}
-			}
-		}
-		dv := slices.Clone(g)
-		if !cholSolveShifted(gen(n, n, h), gen(n, 1, dv)) {
+		dv, ok := f.solveStep(ws, d1, beta, g)
+		if !ok {
 			break
 		}
 		dec := 0.0

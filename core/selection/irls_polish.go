@@ -205,13 +205,26 @@ func (s *irls) dualBound(th []float64, obj float64) (Certificate, []float64) {
 // the largest diagonal entry if rounding makes it indefinite; it reports
 // false if even the largest shift fails.
 func cholSolveShifted(a, b linalg.General) bool {
+	if !cholShifted(a) {
+		return false
+	}
+	if a.Rows > 0 {
+		linalg.CholeskySolve(a, b)
+	}
+	return true
+}
+
+// cholShifted factorises the symmetric positive semidefinite a in place by
+// Cholesky, with the smallest diagonal shift of cholSolveShifted that
+// succeeds; false if even the largest fails.
+func cholShifted(a linalg.General) bool {
 	if a.Rows == 0 {
 		return true
 	}
 	orig := slices.Clone(a.Data[:a.Rows*a.Stride])
 	for shift := 0.0; shift <= 1e-8; shift = max(1e-14, 100*shift) {
 		copy(a.Data, orig)
-		if factorSolve(a, b, shift) == nil {
+		if factorShifted(a, shift) {
 			return true
 		}
 	}

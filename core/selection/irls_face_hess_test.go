@@ -1,0 +1,103 @@
+package selection
+
+import (
+	"math"
+	"testing"
+)
+
+// The two forms of the face's Newton system (face.dense, forming H of
+// order k·c; face.woodbury, factorising K and the |S|×|S| capacitance
+// matrix) must give the same step, and that step must solve H·dv = g with
+// H applied directly as the sum of its row blocks, Σₐ NₐᵀNₐ ⊗ Hₐ, Hₐ =
+// λ(I/sₐ − wₐwₐᵀ/sₐ³) (the Hessian of λ√(‖w‖² + μ²), derived by hand): on
+// a random face with rows of very different norms, some far below μ.
+func TestFaceWoodburyMatchesDense(t *testing.T) {
+	rng := newRand(11)
+	for _, tc := range []struct{ ns, k, c int }{{30, 12, 3}, {40, 35, 9}, {25, 5, 2}} {
+		ns, k, c := tc.ns, tc.k, tc.c
+		const lambda, mu = 0.7, 1e-3
+		f := &face{s: &irls{irlsModel: irlsModel{lambda: lambda}, c: c}, sup: make([]int, ns), k: k, nb: make([]float64, ns*k)}
+		for i := range f.nb {
+			f.nb[i] = rng.NormFloat64()
+		}
+		ws := make([]float64, ns*c)
+		for a := 0; a < ns; a++ {
+			size := math.Pow(10, -4+5*rng.Float64())
+			for t := 0; t < c; t++ {
+				ws[a*c+t] = size * rng.NormFloat64()
+			}
+		}
+		d1, beta := make([]float64, ns), make([]float64, ns)
+		for a := 0; a < ns; a++ {
+			sa := math.Sqrt(norm2(ws[a*c:(a+1)*c]) + mu*mu)
+			d1[a], beta[a] = lambda/sa, lambda/(sa*sa*sa)
+		}
+		g := make([]float64, k*c)
+		for i := range g {
+			g[i] = rng.NormFloat64()
+		}
+		kk := make([]float64, k*k)
+		for p := 0; p < k; p++ {
+			for q := 0; q < k; q++ {
+				for a := 0; a < ns; a++ {
+					kk[p*k+q] += f.nb[a*k+p] * d1[a] * f.nb[a*k+q]
+				}
+			}
+		}
+		dense, ok1 := f.dense(ws, beta, append([]float64(nil), kk...), g)
+		wood, ok2 := f.woodbury(ws, beta, append([]float64(nil), kk...), g)
+		if !ok1 || !ok2 {
+			t.Fatalf("%v: dense %v, woodbury %v", tc, ok1, ok2)
+		}
+		// H·dv by the row blocks.
+		apply := func(v []float64) []float64 {
+			out := make([]float64, k*c)
+			for a := 0; a < ns; a++ {
+				wa := ws[a*c : (a+1)*c]
+				sa := lambda / d1[a]
+				nv := make([]float64, c) // (NV)ₐ
+				for p := 0; p < k; p++ {
+					for t := 0; t < c; t++ {
+						nv[t] += f.nb[a*k+p] * v[p*c+t]
+					}
+				}
+				hv := make([]float64, c) // Hₐ(NV)ₐ
+				wn := dotf(wa, nv)
+				for t := 0; t < c; t++ {
+					hv[t] = lambda * (nv[t]/sa - wa[t]*wn/(sa*sa*sa))
+				}
+				for p := 0; p < k; p++ {
+					for t := 0; t < c; t++ {
+						out[p*c+t] += f.nb[a*k+p] * hv[t]
+					}
+				}
+			}
+			return out
+		}
+		for name, dv := range map[string][]float64{"dense": dense, "woodbury": wood} {
+			hv := apply(dv)
+			res := 0.0
+			for i := range hv {
+				res = math.Max(res, math.Abs(hv[i]-g[i]))
+			}
+			if gmax := maxAbs(g); res > 1e-7*gmax {
+				t.Errorf("%v %s: ‖H·dv − g‖∞ = %.3g (‖g‖∞ %.3g)", tc, name, res, gmax)
+			}
+		}
+		diff, big := 0.0, maxAbs(dense)
+		for i := range dense {
+			diff = math.Max(diff, math.Abs(dense[i]-wood[i]))
+		}
+		if diff > 1e-6*big {
+			t.Errorf("%v: the two steps differ by %.3g (largest entry %.3g)", tc, diff, big)
+		}
+	}
+}
+
+func maxAbs(v []float64) float64 {
+	m := 0.0
+	for _, x := range v {
+		m = math.Max(m, math.Abs(x))
+	}
+	return m
+}
