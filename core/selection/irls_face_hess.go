@@ -16,16 +16,22 @@ const faceMaxRows = 1500
 //	H = (K ⊗ I) − UᵀBU,   K = NᵀD₁N,   (UV)ₐ = wₐ·(NV)ₐ,   B = diag(β),
 //
 // D₁ = diag(λ/sₐ), β = λ/sₐ³ (see face.newton). It is solved either by
-// forming H, of order k·c, and factorising it (faceDense); or by the
-// Woodbury identity (faceWoodbury), which factorises K (k×k) and the
-// capacitance matrix C = B⁻¹ − U(K⊗I)⁻¹Uᵀ (|S|×|S|) instead:
+// forming H, of order k·c, and factorising it (face.dense); or by the
+// Woodbury identity (face.woodbury), which needs only P = NK⁻¹Nᵀ
+// (|S|×|S|) and the capacitance matrix C = B⁻¹ − P ∘ (WWᵀ) (∘ the
+// entrywise product):
 //
-//	H⁻¹g = Y₀ + K⁻¹Nᵀ diag(z) W,   Y₀ = K⁻¹g,   C z = UY₀,
+//	N·H⁻¹g = P(G + diag(z)W),   C z = (wₐ·(PG)ₐ)ₐ,   g = NᵀG.
 //
-// with C = diag(1/β) − (NK⁻¹Nᵀ) ∘ (WWᵀ) (∘ the entrywise product). With
-// many classes the dense order k·c is far above |S| (lymphoma: k·c = 3654
-// against |S| = 502), and the Woodbury form costs about a hundredth of
-// it. faceStepWork takes the cheaper.
+// P is the D₁-weighted projection onto the null space of Z_S, so it comes
+// from the m×m system of the face's rows of Z instead of K (k×k):
+//
+//	P = D₁⁻¹ − D₁⁻¹Z_Sᵀ(Z_S D₁⁻¹Z_Sᵀ)⁻¹Z_S D₁⁻¹ = D₁⁻¹ − XᵀX,   X = L⁻¹Z_S D₁⁻¹,
+//
+// L the Cholesky factor of Z_S D₁⁻¹Z_Sᵀ. With many classes the dense
+// order k·c is far above |S| (lymphoma: k·c = 3654 against |S| = 502),
+// and the Woodbury form costs about a three-hundredth of it, most of it
+// C's factorisation. faceStepWork takes the cheaper.
 
 // faceDenseWork estimates the multiply-adds of one dense Newton step (|S|
 // = ns rows, k = |S| − m, c columns): the Hessian's two products and its
@@ -36,11 +42,11 @@ func faceDenseWork(ns, k, c int) float64 {
 }
 
 // faceWoodburyWork estimates the multiply-adds of one Woodbury Newton
-// step: K and its factorisation, L⁻¹Nᵀ, the two solves with K, the
-// product NK⁻¹Nᵀ, C and its factorisation.
+// step (m = |S| − k): Z_S D₁⁻¹Z_Sᵀ and its factorisation, X, P = D₁⁻¹ −
+// XᵀX, C and its factorisation, the products with P and Nᵀ.
 func faceWoodburyWork(ns, k, c int) float64 {
-	fs, fk := float64(ns), float64(k)
-	return fs*fk*fk/2 + fk*fk*fk/3 + fk*fk*(fs/2+2*float64(c)) + fs*fs*fk/2 + fs*fs*fs/3 + fs*fs*float64(c)
+	fs, fm, fc := float64(ns), float64(ns-k), float64(c)
+	return fm*fm*fs + fm*fm*fm/3 + fs*fs*fm/2 + fs*fs*fs/3 + 3*fs*fs*fc + fs*float64(k)*fc
 }
 
 // faceStepWork estimates the multiply-adds of one Newton step of
@@ -49,15 +55,16 @@ func faceStepWork(ns, k, c int) float64 {
 	return math.Min(faceDenseWork(ns, k, c), faceWoodburyWork(ns, k, c))
 }
 
-// solveStep returns H⁻¹g for the face at ws (|S|×c) with D₁ = d1 and β =
-// beta, by the cheaper form; false if the system could not be solved.
-func (f *face) solveStep(ws, d1, beta, g []float64) ([]float64, bool) {
+// solveStep returns H⁻¹g for the face at ws (|S|×c) with D₁ = d1, β =
+// beta and g = NᵀG, G = gw, by the cheaper form; false if the system
+// could not be solved.
+func (f *face) solveStep(ws, d1, beta, gw, g []float64) ([]float64, bool) {
 	ns, k, c := len(f.sup), f.k, f.s.c
+	if faceWoodburyWork(ns, k, c) < faceDenseWork(ns, k, c) {
+		return f.woodbury(ws, d1, beta, gw)
+	}
 	kk := make([]float64, k*k)
 	linalg.AtDA(1, gen(ns, k, f.nb), d1, 0, gen(k, k, kk))
-	if faceWoodburyWork(ns, k, c) < faceDenseWork(ns, k, c) {
-		return f.woodbury(ws, beta, kk, g)
-	}
 	return f.dense(ws, beta, kk, g)
 }
 
@@ -86,41 +93,51 @@ func (f *face) dense(ws, beta, kk, g []float64) ([]float64, bool) {
 	return dv, cholSolveShifted(gen(n, n, h), gen(n, 1, dv))
 }
 
-// woodbury solves H·dv = g by the Woodbury identity (see above), from K =
-// kk (overwritten by its factor L): with X = L⁻¹Nᵀ, NK⁻¹Nᵀ = XᵀX, and
-// dv = K⁻¹(g + Nᵀ diag(z)W). C is scaled to unit diagonal before its
-// factorisation; a diagonal entry that cancels to zero or below (a row of
-// large norm whose leverage in K is near one) is kept at 10⁻¹⁴ of its
-// 1/β, which leaves the step a descent direction.
-func (f *face) woodbury(ws, beta, kk, g []float64) ([]float64, bool) {
-	ns, k, c, nb := len(f.sup), f.k, f.s.c, f.nb
-	l := gen(k, k, kk)
+// woodbury solves H·dv = NᵀG, G = gw, by the Woodbury identity (see
+// above). C is scaled to unit diagonal before its factorisation; a
+// diagonal entry that cancels to zero or below (a row of large norm whose
+// leverage is near one) is kept at 10⁻¹⁴ of its 1/β, which leaves the
+// step a descent direction.
+func (f *face) woodbury(ws, d1, beta, gw []float64) ([]float64, bool) {
+	s := f.s
+	ns, k, c, m := len(f.sup), f.k, s.c, s.m
+	// X = L⁻¹Z_S D₁⁻¹ (m×|S|), L the factor of Z_S D₁⁻¹Z_Sᵀ.
+	dinv := make([]float64, ns)
+	for a, d := range d1 {
+		dinv[a] = 1 / d
+	}
+	mm := make([]float64, m*m)
+	linalg.AtDA(1, gen(ns, m, f.zs), dinv, 0, gen(m, m, mm))
+	l := gen(m, m, mm)
 	if !cholShifted(l) {
 		return nil, false
 	}
-	x := make([]float64, k*ns)
+	x := make([]float64, m*ns)
 	for a := 0; a < ns; a++ {
-		for p := 0; p < k; p++ {
-			x[p*ns+a] = nb[a*k+p]
+		for i, v := range f.zs[a*m : (a+1)*m] {
+			x[i*ns+a] = v * dinv[a]
 		}
 	}
-	linalg.CholeskyForward(l, gen(k, ns, x))
-	y0 := slices.Clone(g)
-	linalg.CholeskySolve(l, gen(k, c, y0))
-	// C = diag(1/β) − (XᵀX) ∘ (WWᵀ), and r = UY₀.
+	linalg.CholeskyForward(l, gen(m, ns, x))
+	// P = D₁⁻¹ − XᵀX.
+	p := make([]float64, ns*ns)
+	linalg.AtDA(-1, gen(m, ns, x), nil, 0, gen(ns, ns, p))
+	for a := 0; a < ns; a++ {
+		p[a*ns+a] += dinv[a]
+	}
+	// C = diag(1/β) − P ∘ (WWᵀ), and r = (wₐ·(PG)ₐ)ₐ.
+	pg := make([]float64, ns*c)
+	linalg.Gemm(false, false, 1, gen(ns, ns, p), gen(ns, c, gw), 0, gen(ns, c, pg))
 	cm := make([]float64, ns*ns)
-	linalg.AtDA(-1, gen(k, ns, x), nil, 0, gen(ns, ns, cm))
-	ny := make([]float64, ns*c)
-	linalg.Gemm(false, false, 1, gen(ns, k, nb), gen(k, c, y0), 0, gen(ns, c, ny))
 	r := make([]float64, ns)
 	for a := 0; a < ns; a++ {
 		wa := ws[a*c : (a+1)*c]
 		for e := 0; e < a; e++ {
-			v := cm[a*ns+e] * dotf(wa, ws[e*c:(e+1)*c])
+			v := -p[a*ns+e] * dotf(wa, ws[e*c:(e+1)*c])
 			cm[a*ns+e], cm[e*ns+a] = v, v
 		}
-		cm[a*ns+a] = math.Max(cm[a*ns+a]*norm2(wa)+1/beta[a], 1e-14/beta[a])
-		r[a] = dotf(wa, ny[a*c:(a+1)*c])
+		cm[a*ns+a] = math.Max(1/beta[a]-p[a*ns+a]*norm2(wa), 1e-14/beta[a])
+		r[a] = dotf(wa, pg[a*c:(a+1)*c])
 	}
 	scale := make([]float64, ns)
 	for a := range scale {
@@ -135,16 +152,17 @@ func (f *face) woodbury(ws, beta, kk, g []float64) ([]float64, bool) {
 	if !cholSolveShifted(gen(ns, ns, cm), gen(ns, 1, r)) {
 		return nil, false
 	}
-	// dv = K⁻¹(g + Nᵀ diag(z)W).
-	q := make([]float64, ns*c)
+	// N·dv = P(G + diag(z)W), so dv = NᵀP(G + diag(z)W) (N orthonormal).
+	q := slices.Clone(gw)
 	for a := 0; a < ns; a++ {
 		za := r[a] * scale[a]
 		for t, v := range ws[a*c : (a+1)*c] {
-			q[a*c+t] = za * v
+			q[a*c+t] += za * v
 		}
 	}
-	dv := slices.Clone(g)
-	linalg.Gemm(true, false, 1, gen(ns, k, nb), gen(ns, c, q), 1, gen(k, c, dv))
-	linalg.CholeskySolve(l, gen(k, c, dv))
+	nd := make([]float64, ns*c)
+	linalg.Gemm(false, false, 1, gen(ns, ns, p), gen(ns, c, q), 0, gen(ns, c, nd))
+	dv := make([]float64, k*c)
+	linalg.Gemm(true, false, 1, gen(ns, k, f.nb), gen(ns, c, nd), 0, gen(k, c, dv))
 	return dv, true
 }

@@ -6,19 +6,29 @@ import (
 )
 
 // The two forms of the face's Newton system (face.dense, forming H of
-// order k·c; face.woodbury, factorising K and the |S|×|S| capacitance
-// matrix) must give the same step, and that step must solve H·dv = g with
-// H applied directly as the sum of its row blocks, Σₐ NₐᵀNₐ ⊗ Hₐ, Hₐ =
-// λ(I/sₐ − wₐwₐᵀ/sₐ³) (the Hessian of λ√(‖w‖² + μ²), derived by hand): on
-// a random face with rows of very different norms, some far below μ.
+// order k·c; face.woodbury, through the projection P and the |S|×|S|
+// capacitance matrix) must give the same step, and that step must solve
+// H·dv = g with H applied directly as the sum of its row blocks,
+// Σₐ NₐᵀNₐ ⊗ Hₐ, Hₐ = λ(I/sₐ − wₐwₐᵀ/sₐ³) (the Hessian of
+// λ√(‖w‖² + μ²), derived by hand): on the face of a random Z_S (m×|S|)
+// with rows of W of very different norms, some far below μ.
 func TestFaceWoodburyMatchesDense(t *testing.T) {
 	rng := newRand(11)
-	for _, tc := range []struct{ ns, k, c int }{{30, 12, 3}, {40, 35, 9}, {25, 5, 2}} {
-		ns, k, c := tc.ns, tc.k, tc.c
+	for _, tc := range []struct{ ns, m, c int }{{30, 18, 3}, {40, 5, 9}, {25, 20, 2}} {
+		ns, m, c := tc.ns, tc.m, tc.c
+		k := ns - m
 		const lambda, mu = 0.7, 1e-3
-		f := &face{s: &irls{irlsModel: irlsModel{lambda: lambda}, c: c}, sup: make([]int, ns), k: k, nb: make([]float64, ns*k)}
-		for i := range f.nb {
-			f.nb[i] = rng.NormFloat64()
+		s := &irls{irlsModel: irlsModel{lambda: lambda}, m: m, nr: ns, c: c, zt: make([]float64, ns*m)}
+		for i := range s.zt {
+			s.zt[i] = rng.NormFloat64()
+		}
+		sup := make([]int, ns)
+		for a := range sup {
+			sup[a] = a
+		}
+		f, ok := s.newFace(sup)
+		if !ok {
+			t.Fatalf("%v: newFace failed", tc)
 		}
 		ws := make([]float64, ns*c)
 		for a := 0; a < ns; a++ {
@@ -32,9 +42,17 @@ func TestFaceWoodburyMatchesDense(t *testing.T) {
 			sa := math.Sqrt(norm2(ws[a*c:(a+1)*c]) + mu*mu)
 			d1[a], beta[a] = lambda/sa, lambda/(sa*sa*sa)
 		}
-		g := make([]float64, k*c)
-		for i := range g {
-			g[i] = rng.NormFloat64()
+		gw := make([]float64, ns*c)
+		for i := range gw {
+			gw[i] = rng.NormFloat64()
+		}
+		g := make([]float64, k*c) // NᵀG
+		for p := 0; p < k; p++ {
+			for a := 0; a < ns; a++ {
+				for t := 0; t < c; t++ {
+					g[p*c+t] += f.nb[a*k+p] * gw[a*c+t]
+				}
+			}
 		}
 		kk := make([]float64, k*k)
 		for p := 0; p < k; p++ {
@@ -44,8 +62,8 @@ func TestFaceWoodburyMatchesDense(t *testing.T) {
 				}
 			}
 		}
-		dense, ok1 := f.dense(ws, beta, append([]float64(nil), kk...), g)
-		wood, ok2 := f.woodbury(ws, beta, append([]float64(nil), kk...), g)
+		dense, ok1 := f.dense(ws, beta, kk, g)
+		wood, ok2 := f.woodbury(ws, d1, beta, gw)
 		if !ok1 || !ok2 {
 			t.Fatalf("%v: dense %v, woodbury %v", tc, ok1, ok2)
 		}

@@ -234,6 +234,7 @@ func faceSetup(ns, m int) float64 {
 type face struct {
 	s   *irls
 	sup []int
+	zs  []float64 // |S|×m: Z_Sᵀ
 	qr  mat.QR
 	nb  []float64
 	k   int
@@ -244,8 +245,8 @@ type face struct {
 // largest).
 func (s *irls) newFace(sup []int) (*face, bool) {
 	m, ns := s.m, len(sup)
-	f := &face{s: s, sup: sup, k: ns - m}
-	f.qr.Factorize(mat.NewDense(ns, m, s.rowsOfW(sup)))
+	f := &face{s: s, sup: sup, k: ns - m, zs: s.rowsOfW(sup)}
+	f.qr.Factorize(mat.NewDense(ns, m, slices.Clone(f.zs)))
 	var r mat.Dense
 	f.qr.RTo(&r)
 	big := 0.0
@@ -278,7 +279,7 @@ func (f *face) project(ws []float64) bool {
 	m, c := s.m, s.c
 	ns := len(f.sup)
 	r := slices.Clone(s.y)
-	linalg.Gemm(true, false, -1, gen(ns, m, s.rowsOfW(f.sup)), gen(ns, c, ws), 1, gen(m, c, r))
+	linalg.Gemm(true, false, -1, gen(ns, m, f.zs), gen(ns, c, ws), 1, gen(m, c, r))
 	var d mat.Dense
 	if err := f.qr.SolveTo(&d, true, mat.NewDense(m, c, r)); err != nil {
 		return false
@@ -336,7 +337,7 @@ func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []i
 		}
 		// g = NᵀG (k×c, flattened as V).
 		linalg.Gemm(true, false, 1, gen(ns, k, nb), gen(ns, c, gw), 0, gen(k, c, g))
-		dv, ok := f.solveStep(ws, d1, beta, g)
+		dv, ok := f.solveStep(ws, d1, beta, gw, g)
 		if !ok {
 			break
 		}
