@@ -85,13 +85,17 @@ const (
 func (s *irls) faceR1(ctx context.Context, budget, soft, lower float64) (*polishState, []dualPoint, int) {
 	m, c := s.m, s.c
 	scale := math.Sqrt(norm2(s.y) / float64(m))
+	sup := s.supportRows()
+	if len(sup) < m {
+		return nil, nil, 0
+	}
+	// The residual rows not fitted exactly join the face as rows of U.
 	for i := 0; i < m; i++ {
 		if math.Sqrt(norm2(s.e[i*c:(i+1)*c])) > r1ExactFit*scale {
-			return nil, nil, 0
+			sup = append(sup, s.nr+i)
 		}
 	}
-	sup := s.supportRows()
-	if len(sup) < m || len(sup) > faceMaxRows {
+	if len(sup) > faceMaxRows {
 		return nil, nil, 0
 	}
 	// check is the work of a stage besides its Newton steps: the dual
@@ -108,7 +112,11 @@ func (s *irls) faceR1(ctx context.Context, budget, soft, lower float64) (*polish
 	}
 	ws := make([]float64, len(sup)*c)
 	for a, j := range sup {
-		copy(ws[a*c:(a+1)*c], s.w[j*c:(j+1)*c])
+		if j < s.nr {
+			copy(ws[a*c:(a+1)*c], s.w[j*c:(j+1)*c])
+		} else {
+			copy(ws[a*c:(a+1)*c], s.e[(j-s.nr)*c:(j-s.nr+1)*c])
+		}
 	}
 	if !f.project(ws) {
 		return nil, nil, 0
@@ -235,6 +243,7 @@ type face struct {
 	s   *irls
 	sup []int
 	zs  []float64 // |S|×m: Z_Sᵀ
+	pw  []float64 // each row's weight in the penalty: λ, or 1 for a residual row
 	qr  mat.QR
 	nb  []float64
 	k   int
@@ -245,7 +254,16 @@ type face struct {
 // largest).
 func (s *irls) newFace(sup []int) (*face, bool) {
 	m, ns := s.m, len(sup)
-	f := &face{s: s, sup: sup, k: ns - m, zs: s.rowsOfW(sup)}
+	f := &face{s: s, sup: sup, k: ns - m, zs: make([]float64, ns*m), pw: make([]float64, ns)}
+	for a, j := range sup {
+		if j < s.nr {
+			copy(f.zs[a*m:(a+1)*m], s.ztRow(j))
+			f.pw[a] = s.lambda
+		} else {
+			f.zs[a*m+j-s.nr] = -1
+			f.pw[a] = 1
+		}
+	}
 	f.qr.Factorize(mat.NewDense(ns, m, slices.Clone(f.zs)))
 	var r mat.Dense
 	f.qr.RTo(&r)
@@ -313,9 +331,9 @@ func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []i
 	pen := func(w []float64) float64 {
 		v := 0.0
 		for a := 0; a < ns; a++ {
-			v += math.Sqrt(norm2(w[a*c:(a+1)*c]) + muW*muW)
+			v += f.pw[a] * math.Sqrt(norm2(w[a*c:(a+1)*c])+muW*muW)
 		}
-		return s.lambda * v
+		return v
 	}
 	d1 := make([]float64, ns)
 	beta := make([]float64, ns)
@@ -330,9 +348,9 @@ func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []i
 			if sa == 0 {
 				return steps, nil
 			}
-			d1[a], beta[a] = s.lambda/sa, s.lambda/(sa*sa*sa)
+			d1[a], beta[a] = f.pw[a]/sa, f.pw[a]/(sa*sa*sa)
 			for t, x := range wa {
-				gw[a*c+t] = s.lambda * x / sa
+				gw[a*c+t] = f.pw[a] * x / sa
 			}
 		}
 		// g = NᵀG (k×c, flattened as V).
@@ -407,7 +425,7 @@ func (f *face) dual(ws []float64, muW float64) ([]float64, bool) {
 			return nil, false
 		}
 		for t, x := range wa {
-			gw.Set(a, t, -s.lambda*x/sa)
+			gw.Set(a, t, -f.pw[a]*x/sa)
 		}
 	}
 	var th mat.Dense
@@ -464,9 +482,12 @@ func regrow(ws []float64, sup, grown []int, c int) []float64 {
 // others zero, with its residuals and exact J.
 func (s *irls) faceAnswer(sup []int, ws []float64) *polishState {
 	c := s.c
-	st := &polishState{sup: slices.Clone(sup), w: make([]float64, len(s.w)), e: make([]float64, len(s.e))}
+	st := &polishState{w: make([]float64, len(s.w)), e: make([]float64, len(s.e))}
 	for a, j := range sup {
-		copy(st.w[j*c:(j+1)*c], ws[a*c:(a+1)*c])
+		if j < s.nr {
+			st.sup = append(st.sup, j)
+			copy(st.w[j*c:(j+1)*c], ws[a*c:(a+1)*c])
+		}
 	}
 	s.residual(st.sup, st.w, st.e)
 	st.obj = s.exactJ(st.e, st.w)
