@@ -113,9 +113,11 @@ def panel(out, x0, y0, w, h, title, series, xlabel, ylabel, hlines=()):
                 out.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="2" fill="{colour}"/>')
 
 
-def legend(out, x, y, items):
+def legend(out, x, y, items, dashed=()):
+    """items: (label, colour); labels in dashed are drawn with the dashed line of their curves."""
     for label, colour in items:
-        out.append(f'<line x1="{x}" y1="{y}" x2="{x + 22}" y2="{y}" stroke="{colour}" stroke-width="2"/>')
+        dash = ' stroke-dasharray="5 3"' if label in dashed else ""
+        out.append(f'<line x1="{x}" y1="{y}" x2="{x + 22}" y2="{y}" stroke="{colour}" stroke-width="2"{dash}/>')
         out.append(f'<text x="{x + 27}" y="{y + 4}">{esc(label)}</text>')
         x += 27 + 7 * len(label) + 24
 
@@ -223,7 +225,7 @@ def fig2(figdir, paths):
         panel(body, (i % cols) * pw, (i // cols) * ph, pw, ph, f"{name} (≈ {STANDS_IN.get(name, '?')})", series,
               "number of features", "accuracy (%)")
     rows = (len(order) + cols - 1) // cols
-    legend(body, 40, rows * ph + 14, [(TITLES[m], COLOURS[m]) for m in METHODS])
+    legend(body, 40, rows * ph + 14, [(TITLES[m], COLOURS[m]) for m in METHODS], {TITLES[m] for m in FILTERS})
     write_svg(os.path.join(figdir, "exl21-fig2.svg"), cols * pw, rows * ph + 26, body)
 
 
