@@ -74,10 +74,14 @@ const (
 // minimum of the smoothed model, which is nearly feasible by its
 // stationarity; and that minimum replaces the iterate when its exact J is
 // lower (polished, with the Newton steps counted); if the gap is still
-// above certGap, barrierR1 follows. Elsewhere (every residual row tending
-// to zero), the best point so far is improved by barrierR1, an
-// interior-point solve of the dual itself, where m·c and the budget
-// allow, and by smoothR1 where they do not. s.dualSolved tells whether either ran (the dual value
+// above certGap, barrierR1 follows. Elsewhere (the support as large as
+// the samples or larger: residual rows tending to zero) faceR1 minimises
+// J on the face of the samples fitted exactly, from whose answer the dual
+// point is solved for, and that minimum replaces the iterate where its J
+// is lower; where it left a gap above polishGoal, the best point so far
+// is improved by barrierR1, an interior-point solve of the dual itself,
+// where m·c and the budget allow, and by smoothR1 where neither
+// certified. s.dualSolved tells whether either ran (the dual value
 // is then within ~10⁻⁸ of J*, and the gap is the primal's distance from
 // the optimum: see certifiedStop).
 //
@@ -151,14 +155,18 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 	// the smoothed minimum, then the dual solve if the gap is still above
 	// certGap; where every residual row tends to zero the minimum on the
 	// face of exact fit, then the dual solve (within 10⁻⁹ of J*) if the
-	// gap is still above certGap, and the smoothed minimum where it
-	// cannot run.
+	// gap is still above polishGoal, and the smoothed minimum where
+	// neither certified.
 	if len(s.supportRows()) < s.m {
 		if smooth(); (s.obj-best)/math.Abs(s.obj) > certGap {
 			barrier()
 		}
-	} else if !face() && !barrier() {
-		smooth()
+	} else if certified := face(); !certified || (s.obj-best)/math.Abs(s.obj) > polishGoal {
+		// The dual solve, where it fits, also tightens a certificate of
+		// the face's stopped at certGap (within 10⁻⁹ of J*).
+		if !barrier() && !certified {
+			smooth()
+		}
 	}
 	return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(s.supportRows()), Polished: polished, NewtonSteps: steps}, point, polished
 }

@@ -31,13 +31,20 @@ const (
 )
 
 // faceR1 minimises the model of r = p = 1 on the face of exact fit, where
-// every residual row is zero, from the iterate of an iteration whose
-// residual rows all tend to zero (m < N: the microarray sets): with S the
-// support of the iterate (supportRows, |S| ≥ m) it solves
+// the residual rows fitted exactly at the iterate stay zero, from the
+// iterate of an iteration whose support holds at least as many rows as
+// there are samples (m < N: the microarray and image sets): with S the
+// support of the iterate (supportRows, |S| ≥ m) and R the residual rows
+// above r1ExactFit it solves
 //
-//	min λΣ_{j∈S}‖wʲ‖   s.t.   Z_S W_S = Y,
+//	min λΣ_{j∈S}‖wʲ‖ + Σ_{i∈R}‖eᵢ‖   s.t.   Z_S W_S − E_R = Y,
 //
-// on whose feasible set J is λ‖W‖₂,₁ exactly (see face). On the rows whose
+// on whose feasible set J is the objective exactly: the face of Nie et
+// al.'s reformulation min ‖U‖₂,₁ s.t. [Z λI]U = Y on which the rows of U
+// outside S and R are zero. The rows of R are rows of the face like those
+// of W (ids s.nr + i; weight 1 where W's have λ, and the column −eᵢ of
+// [Z −I]); "the rows" below include them (warpPIE10P: 4 of its 210
+// residual rows are not fitted exactly). On the rows whose
 // optimum is zero the penalty is not smooth, so it is smoothed,
 // λΣⱼ√(‖wʲ‖² + μ_W²), and minimised for μ_W = r1FaceFrom … r1FaceTo times
 // the largest ‖wʲ‖, each stage from the last. With c = 2 and one-hot Y
@@ -79,9 +86,9 @@ const (
 //
 // It returns the lowest answer found (exact J; the rows outside S zero),
 // the dual points (made feasible by dualR1) and the Newton steps; nil when
-// some residual row is not at exact fit (r1ExactFit), |S| < m or |S| >
-// faceMaxRows, Z_S is not of full row rank (r1FaceRank), or budget does
-// not allow the factorisation and r1FaceMinSteps Newton steps.
+// |S| < m or |S| + |R| > faceMaxRows, [Z_S −I_R] is not of full row rank
+// (r1FaceRank), or budget does not allow the factorisation and
+// r1FaceMinSteps Newton steps.
 func (s *irls) faceR1(ctx context.Context, budget, soft, lower float64) (*polishState, []dualPoint, int) {
 	m, c := s.m, s.c
 	scale := math.Sqrt(norm2(s.y) / float64(m))
@@ -234,8 +241,9 @@ func faceSetup(ns, m int) float64 {
 	return 2*float64(ns)*float64(m)*float64(m) + 2*float64(ns)*float64(ns)*float64(m)
 }
 
-// face is the face of exact fit of the rows sup of W, Z_S W_S = Y
-// (|S| ≥ m, Z_S of full row rank): the QR factorisation of Z_Sᵀ (|S|×m)
+// face is the face of exact fit of the rows sup of W (and of the residual
+// rows with ids s.nr + i, whose column of Z_S is −eᵢ; see faceR1), Z_S W_S
+// = Y (|S| ≥ m, Z_S of full row rank): the QR factorisation of Z_Sᵀ (|S|×m)
 // and nb (|S|×k, k = |S| − m), a basis of the null space of Z_S (the last
 // k columns of its Q), so that W_S = W₀ + N·V for any W₀ on the face and
 // V (k×c) free.
@@ -249,7 +257,8 @@ type face struct {
 	k   int
 }
 
-// newFace factorises Z_Sᵀ for the rows sup of W; false when Z_S is not of
+// newFace factorises Z_Sᵀ for the rows sup (of W, or residual rows: ids
+// s.nr + i); false when Z_S is not of
 // full row rank (a diagonal entry of R at most r1FaceRank times the
 // largest).
 func (s *irls) newFace(sup []int) (*face, bool) {
