@@ -129,8 +129,10 @@ func (s *irls) faceR1(ctx context.Context, budget, soft, lower float64) (*polish
 		return nil, nil, 0
 	}
 	big := 0.0
-	for a := range sup {
-		big = math.Max(big, norm2(ws[a*c:(a+1)*c]))
+	for a, j := range sup {
+		if j < s.nr {
+			big = math.Max(big, norm2(ws[a*c:(a+1)*c]))
+		}
 	}
 	big = math.Sqrt(big)
 	var best *polishState
