@@ -21,7 +21,10 @@ const faceMaxRows = 1500
 // (|S|×|S|) and the capacitance matrix C = B⁻¹ − P ∘ (WWᵀ) (∘ the
 // entrywise product):
 //
-//	N·H⁻¹g = P(G + diag(z)W),   C z = (wₐ·(PG)ₐ)ₐ,   g = NᵀG.
+//	N·H⁻¹g = P(G + diag(z)W),   C z = (wₐ·(PG)ₐ)ₐ,   g = NᵀG,
+//
+// with no need of N itself (its columns come from the face's QR
+// factorisation as a full Q, |S|×|S|: formed only for the dense form).
 //
 // P is the D₁-weighted projection onto the null space of Z_S, so it comes
 // from the m×m system of the face's rows of Z instead of K (k×k):
@@ -43,10 +46,10 @@ func faceDenseWork(ns, k, c int) float64 {
 
 // faceWoodburyWork estimates the multiply-adds of one Woodbury Newton
 // step (m = |S| − k): Z_S D₁⁻¹Z_Sᵀ and its factorisation, X, P = D₁⁻¹ −
-// XᵀX, C and its factorisation, the products with P and Nᵀ.
+// XᵀX, C and its factorisation, the products with P.
 func faceWoodburyWork(ns, k, c int) float64 {
 	fs, fm, fc := float64(ns), float64(ns-k), float64(c)
-	return fm*fm*fs + fm*fm*fm/3 + fs*fs*fm/2 + fs*fs*fs/3 + 3*fs*fs*fc + fs*float64(k)*fc
+	return fm*fm*fs + fm*fm*fm/3 + fs*fs*fm/2 + fs*fs*fs/3 + 3*fs*fs*fc
 }
 
 // faceStepWork estimates the multiply-adds of one Newton step of
@@ -55,22 +58,31 @@ func faceStepWork(ns, k, c int) float64 {
 	return math.Min(faceDenseWork(ns, k, c), faceWoodburyWork(ns, k, c))
 }
 
-// solveStep returns H⁻¹g for the face at ws (|S|×c) with D₁ = d1, β =
-// beta and g = NᵀG, G = gw, by the cheaper form; false if the system
-// could not be solved.
-func (f *face) solveStep(ws, d1, beta, gw, g []float64) ([]float64, bool) {
+// step returns the Newton step in W_S (|S|×c), dw = −N·H⁻¹NᵀG, for the
+// face at ws with D₁ = d1, β = beta and G = gw (the penalty's gradient),
+// by the cheaper form; false if the system could not be solved.
+func (f *face) step(ws, d1, beta, gw []float64) ([]float64, bool) {
 	ns, k, c := len(f.sup), f.k, f.s.c
 	if faceWoodburyWork(ns, k, c) < faceDenseWork(ns, k, c) {
 		return f.woodbury(ws, d1, beta, gw)
 	}
+	nb := f.basis()
+	g := make([]float64, k*c) // NᵀG
+	linalg.Gemm(true, false, 1, gen(ns, k, nb), gen(ns, c, gw), 0, gen(k, c, g))
 	kk := make([]float64, k*k)
-	linalg.AtDA(1, gen(ns, k, f.nb), d1, 0, gen(k, k, kk))
-	return f.dense(ws, beta, kk, g)
+	linalg.AtDA(1, gen(ns, k, nb), d1, 0, gen(k, k, kk))
+	dv, ok := f.dense(ws, beta, kk, g)
+	if !ok {
+		return nil, false
+	}
+	dw := make([]float64, ns*c)
+	linalg.Gemm(false, false, -1, gen(ns, k, nb), gen(k, c, dv), 0, gen(ns, c, dw))
+	return dw, true
 }
 
 // dense solves H·dv = g by forming H (order k·c) from K = kk.
 func (f *face) dense(ws, beta, kk, g []float64) ([]float64, bool) {
-	ns, k, c, nb := len(f.sup), f.k, f.s.c, f.nb
+	ns, k, c, nb := len(f.sup), f.k, f.s.c, f.basis()
 	n := k * c
 	u := make([]float64, ns*n)
 	for a := 0; a < ns; a++ {
@@ -93,14 +105,14 @@ func (f *face) dense(ws, beta, kk, g []float64) ([]float64, bool) {
 	return dv, cholSolveShifted(gen(n, n, h), gen(n, 1, dv))
 }
 
-// woodbury solves H·dv = NᵀG, G = gw, by the Woodbury identity (see
-// above). C is scaled to unit diagonal before its factorisation; a
+// woodbury returns −N·dv, H·dv = NᵀG, G = gw, by the Woodbury identity
+// (see above), without N. C is scaled to unit diagonal before its factorisation; a
 // diagonal entry that cancels to zero or below (a row of large norm whose
 // leverage is near one) is kept at 10⁻¹⁴ of its 1/β, which leaves the
 // step a descent direction.
 func (f *face) woodbury(ws, d1, beta, gw []float64) ([]float64, bool) {
 	s := f.s
-	ns, k, c, m := len(f.sup), f.k, s.c, s.m
+	ns, c, m := len(f.sup), s.c, s.m
 	// X = L⁻¹Z_S D₁⁻¹ (m×|S|), L the factor of Z_S D₁⁻¹Z_Sᵀ.
 	dinv := make([]float64, ns)
 	for a, d := range d1 {
@@ -152,7 +164,7 @@ func (f *face) woodbury(ws, d1, beta, gw []float64) ([]float64, bool) {
 	if !cholSolveShifted(gen(ns, ns, cm), gen(ns, 1, r)) {
 		return nil, false
 	}
-	// N·dv = P(G + diag(z)W), so dv = NᵀP(G + diag(z)W) (N orthonormal).
+	// N·dv = P(G + diag(z)W).
 	q := slices.Clone(gw)
 	for a := 0; a < ns; a++ {
 		za := r[a] * scale[a]
@@ -160,9 +172,7 @@ func (f *face) woodbury(ws, d1, beta, gw []float64) ([]float64, bool) {
 			q[a*c+t] += za * v
 		}
 	}
-	nd := make([]float64, ns*c)
-	linalg.Gemm(false, false, 1, gen(ns, ns, p), gen(ns, c, q), 0, gen(ns, c, nd))
-	dv := make([]float64, k*c)
-	linalg.Gemm(true, false, 1, gen(ns, k, f.nb), gen(ns, c, nd), 0, gen(k, c, dv))
-	return dv, true
+	dw := make([]float64, ns*c)
+	linalg.Gemm(false, false, -1, gen(ns, ns, p), gen(ns, c, q), 0, gen(ns, c, dw))
+	return dw, true
 }

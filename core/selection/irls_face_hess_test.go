@@ -6,8 +6,9 @@ import (
 )
 
 // The two forms of the face's Newton system (face.dense, forming H of
-// order k·c; face.woodbury, through the projection P and the |S|×|S|
-// capacitance matrix) must give the same step, and that step must solve
+// order k·c in a basis N of the face; face.woodbury, through the
+// projection P and the |S|×|S| capacitance matrix, without N) must give
+// the same step, and that step must solve
 // H·dv = g with H applied directly as the sum of its row blocks,
 // Σₐ NₐᵀNₐ ⊗ Hₐ, Hₐ = λ(I/sₐ − wₐwₐᵀ/sₐ³) (the Hessian of
 // λ√(‖w‖² + μ²), derived by hand): on the face of a random Z_S (m×|S|)
@@ -30,6 +31,7 @@ func TestFaceWoodburyMatchesDense(t *testing.T) {
 		if !ok {
 			t.Fatalf("%v: newFace failed", tc)
 		}
+		f.basis()
 		ws := make([]float64, ns*c)
 		for a := 0; a < ns; a++ {
 			size := math.Pow(10, -4+5*rng.Float64())
@@ -63,9 +65,19 @@ func TestFaceWoodburyMatchesDense(t *testing.T) {
 			}
 		}
 		dense, ok1 := f.dense(ws, beta, kk, g)
-		wood, ok2 := f.woodbury(ws, d1, beta, gw)
+		dw, ok2 := f.woodbury(ws, d1, beta, gw)
 		if !ok1 || !ok2 {
 			t.Fatalf("%v: dense %v, woodbury %v", tc, ok1, ok2)
+		}
+		// The Woodbury form returns dw = −N·dv in W_S; N has orthonormal
+		// columns, so dv = −Nᵀdw.
+		wood := make([]float64, k*c)
+		for p := 0; p < k; p++ {
+			for a := 0; a < ns; a++ {
+				for t := 0; t < c; t++ {
+					wood[p*c+t] -= f.nb[a*k+p] * dw[a*c+t]
+				}
+			}
 		}
 		// H·dv by the row blocks.
 		apply := func(v []float64) []float64 {

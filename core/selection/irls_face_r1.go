@@ -287,7 +287,14 @@ func (s *irls) newFace(sup []int) (*face, bool) {
 			return nil, false
 		}
 	}
-	if f.k > 0 {
+	return f, true
+}
+
+// basis returns nb, formed from the factorisation at the first call (the
+// dense Newton step needs it; the Woodbury step does not).
+func (f *face) basis() []float64 {
+	if f.nb == nil && f.k > 0 {
+		m, ns := f.s.m, len(f.sup)
 		var q mat.Dense
 		f.qr.QTo(&q)
 		f.nb = make([]float64, ns*f.k)
@@ -297,7 +304,7 @@ func (s *irls) newFace(sup []int) (*face, bool) {
 			}
 		}
 	}
-	return f, true
+	return f.nb
 }
 
 // project changes ws (the rows of the face, |S|×c) by the least change
@@ -332,11 +339,9 @@ func (f *face) project(ws []float64) bool {
 // newton returns there with the positions in ws of the rows it took to
 // polishCross of their norm or less (kink).
 func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []int) {
-	s, k, nb := f.s, f.k, f.nb
-	c := s.c
+	c := f.s.c
 	ns := len(ws) / c
-	n := k * c
-	if k == 0 {
+	if f.k == 0 {
 		return 0, nil
 	}
 	pen := func(w []float64) float64 {
@@ -349,8 +354,6 @@ func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []i
 	d1 := make([]float64, ns)
 	beta := make([]float64, ns)
 	gw := make([]float64, ns*c)
-	g := make([]float64, n)
-	dw := make([]float64, ns*c)
 	trial := make([]float64, ns*c)
 	for ; steps < limit; steps++ {
 		for a := 0; a < ns; a++ {
@@ -364,22 +367,15 @@ func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []i
 				gw[a*c+t] = f.pw[a] * x / sa
 			}
 		}
-		// g = NᵀG (k×c, flattened as V).
-		linalg.Gemm(true, false, 1, gen(ns, k, nb), gen(ns, c, gw), 0, gen(k, c, g))
-		dv, ok := f.solveStep(ws, d1, beta, gw, g)
+		dw, ok := f.step(ws, d1, beta, gw)
 		if !ok {
 			break
 		}
-		dec := 0.0
-		for i, x := range dv {
-			dec += x * g[i]
-		}
+		dec := -dotf(dw, gw)
 		f0 := pen(ws)
 		if !(dec > 1e-15*f0) {
 			break
 		}
-		// dw = −N·dv.
-		linalg.Gemm(false, false, -1, gen(ns, k, nb), gen(k, c, dv), 0, gen(ns, c, dw))
 		// Unsmoothed, a step that takes rows through zero stops at the
 		// first kink (as in the polish: crossing), where those rows leave.
 		tMax := 1.0
