@@ -43,7 +43,13 @@ func checkDualPoint(t *testing.T, name string, z, y *mat.Dense, lambda float64, 
 // certificate and the run.
 func certifiedR1(t *testing.T, z, y *mat.Dense, coding Coding) (*irls, *Certificate, Run) {
 	t.Helper()
-	sol := newIRLS(irlsModel{r: 1, p: 1, lambda: 1, coding: coding}, z, y, DefaultTolerance)
+	return certifiedR1Lambda(t, z, y, coding, 1)
+}
+
+// certifiedR1Lambda is certifiedR1 with λ = lambda.
+func certifiedR1Lambda(t *testing.T, z, y *mat.Dense, coding Coding, lambda float64) (*irls, *Certificate, Run) {
+	t.Helper()
+	sol := newIRLS(irlsModel{r: 1, p: 1, lambda: lambda, coding: coding}, z, y, DefaultTolerance)
 	inner := Settings{MaxIterations: DefaultMaxIterations, Tolerance: -1}
 	run, err := Iterate(context.Background(), &inner, sol.step)
 	if err != nil {

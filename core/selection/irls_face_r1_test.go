@@ -56,6 +56,16 @@ func TestR1FaceCertifiesTwoClassSets(t *testing.T) {
 			t.Logf("%s: %d iterations, gap %.2g, support %d, %d Newton steps", name, run.Iterations, cert.Gap, cert.Support, cert.NewtonSteps)
 		}
 	}
+	p := irlsRealProblem(t, "GLIOMA.csv.gz")
+	z, y := p.Design(), p.Response(OneHot)
+	sol, cert, run := certifiedR1Lambda(t, z, y, OneHot, 10)
+	if cert == nil || run.Status != Converged || cert.Gap > certGap {
+		t.Fatalf("GLIOMA rfs γ = 10: status %s after %d iterations, certificate %+v: want converged, gap ≤ 1e−6", run.Status, run.Iterations, cert)
+	}
+	checkDualPoint(t, "GLIOMA rfs γ = 10", z, y, 10, sol.certPoint, cert.Dual, sol.obj)
+	if j := exactObjective(z, y, mat.NewDense(sol.nr, sol.c, sol.w), 1, 1, 10); math.Abs(j-sol.obj) > 1e-12*j {
+		t.Errorf("GLIOMA rfs γ = 10: reported J %.15g, J(W) %.15g", sol.obj, j)
+	}
 }
 
 // On the multi-class microarray and image sets whose optimum fits every
@@ -70,7 +80,11 @@ func TestR1FaceCertifiesTwoClassSets(t *testing.T) {
 // 4 of the 210 residual rows nonzero: those rows join the face as rows of
 // the reformulation's U (min ‖U‖₂,₁ s.t. [Z I]U = Y on the rows of W in S
 // and the residual rows not fitted; before, gaps 7.6·10⁻³ and 4.8·10⁻³
-// and no face at all). The
+// and no face at all). And so must rfs with γ = 10 on GLIOMA, whose
+// iterate fits exactly some samples the optimum does not (their dual rows
+// lie outside the unit ball at the face's dual point): those residual
+// rows must join the face (before, it ended at a face minimum 1.6·10⁻⁷
+// above the optimum with a gap of 1.6·10⁻³). The
 // certificate is checked independently of the engine as on the two-class
 // sets: the dual point feasible and of the reported value (gonum's
 // products), the reported J equal to J(W) recomputed with gonum, so that
@@ -95,5 +109,15 @@ func TestR1FaceCertifiesMultiClassSets(t *testing.T) {
 			}
 			t.Logf("%s: %d iterations, gap %.2g, support %d, %d Newton steps", name, run.Iterations, cert.Gap, cert.Support, cert.NewtonSteps)
 		}
+	}
+	p := irlsRealProblem(t, "GLIOMA.csv.gz")
+	z, y := p.Design(), p.Response(OneHot)
+	sol, cert, run := certifiedR1Lambda(t, z, y, OneHot, 10)
+	if cert == nil || run.Status != Converged || cert.Gap > certGap {
+		t.Fatalf("GLIOMA rfs γ = 10: status %s after %d iterations, certificate %+v: want converged, gap ≤ 1e−6", run.Status, run.Iterations, cert)
+	}
+	checkDualPoint(t, "GLIOMA rfs γ = 10", z, y, 10, sol.certPoint, cert.Dual, sol.obj)
+	if j := exactObjective(z, y, mat.NewDense(sol.nr, sol.c, sol.w), 1, 1, 10); math.Abs(j-sol.obj) > 1e-12*j {
+		t.Errorf("GLIOMA rfs γ = 10: reported J %.15g, J(W) %.15g", sol.obj, j)
 	}
 }
