@@ -7,8 +7,8 @@ import (
 	"sparsefs/core/linalg"
 )
 
-// faceMaxRows bounds |S| for faceR1: the face's Q and the Woodbury
-// capacitance matrix are |S|×|S| (1500 rows: 18 MB each).
+// faceMaxRows bounds |S| for faceR1: the Woodbury step's P and C (and
+// the dense step's Q) are |S|×|S| (1500 rows: 18 MB each).
 const faceMaxRows = 1500
 
 // The Newton system of face.newton, in V (k×c, k = |S| − m), is
@@ -106,10 +106,10 @@ func (f *face) dense(ws, beta, kk, g []float64) ([]float64, bool) {
 }
 
 // woodbury returns −N·dv, H·dv = NᵀG, G = gw, by the Woodbury identity
-// (see above), without N. C is scaled to unit diagonal before its factorisation; a
-// diagonal entry that cancels to zero or below (a row of large norm whose
-// leverage is near one) is kept at 10⁻¹⁴ of its 1/β, which leaves the
-// step a descent direction.
+// (see above), without N. C is scaled to unit diagonal before its
+// factorisation; a diagonal entry that cancels to zero or below (a row of
+// large norm whose leverage is near one) is kept at 10⁻¹⁴ of its 1/β,
+// which leaves the step a descent direction.
 func (f *face) woodbury(ws, d1, beta, gw []float64) ([]float64, bool) {
 	s := f.s
 	ns, c, m := len(f.sup), s.c, s.m

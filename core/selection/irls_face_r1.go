@@ -225,10 +225,10 @@ func (s *irls) faceR1(ctx context.Context, budget, soft, lower float64) (*polish
 		// face's dual point enter S at zero (where the smoothed penalty
 		// is smooth), as in the polish (at most polishRounds times): rows
 		// of W, and residual rows held at exact fit (GLIOMA, γ = 10: the
-		// iterate fits 10 of 50 samples exactly, fewer than the
-		// optimum). The smoothed minimum's dual point is too rough for
-		// it at the first stages (ALLAML: 12 rows outside S violate their
-		// condition at μ_W = 10⁻⁴, none at the optimum).
+		// iterate fits exactly samples the optimum does not). The
+		// smoothed minimum's dual point is too rough for it at the first
+		// stages (ALLAML: 12 rows outside S violate their condition at
+		// μ_W = 10⁻⁴, none at the optimum).
 		add := s.faceViolators(sup, v)
 		for _, q := range over {
 			if _, in := slices.BinarySearch(sup, q); !in {
