@@ -1,6 +1,7 @@
 // The IRLS selectors from the page: rfs and gsr (with parameters typed into
 // the form the page builds from the registry) run in the Go-wasm worker and
-// give the CLI's ranking, objective and iteration count. The page is driven
+// give the CLI's ranking, objective and iteration count, and say so when the
+// answer is certified optimal. The page is driven
 // through filters-lib.mjs, which knows both forms the page has had.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,6 +28,11 @@ for (const c of [
     shown.forEach((row, i) => assert.equal(row.column, want.ranking[i], `rank ${i + 1}`));
     const objective = String(Number(Number(want.objective).toPrecision(4))); // Go's %.4g for these sizes
     assert.match(summary, new RegExp(`^${c.method}\\b.* on 73 samples × 325 features .* · objective ${objective.replace('.', '\\.')} after ${want.iterations} iterations \\(${want.stop.replaceAll('_', ' ')}\\)`));
+    // The summary says the answer is proven optimal exactly where the
+    // CLI's certificate meets the certified stop's goal (rfs here: the
+    // face minimum certifies lung_discrete; gsr with p < 1 has none).
+    const proven = Boolean(want.certificate && want.certificate.gap <= 1e-6);
+    assert.equal(summary.includes('proven optimal'), proven, summary);
     assert.deepEqual(browser.problems, []);
   });
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"sparsefs/api"
 	"sparsefs/ui/chart"
 	"sparsefs/ui/lab"
 	"sparsefs/ui/pool"
@@ -141,7 +142,17 @@ func (rk *Rank) FocusSummary() string {
 	if s.NonzeroRows != nil {
 		out += fmt.Sprintf(" · %d nonzero rows", *s.NonzeroRows)
 	}
-	return out
+	return out + certText(s.Certificate)
+}
+
+// certText says in words what a certificate proves where it meets the
+// certified stop's goal, a relative duality gap of at most 10⁻⁶
+// (docs/methods.md#stopping); a looser one comes with a warning instead.
+func certText(c *api.Certificate) string {
+	if c == nil || c.Gap > 1e-6 {
+		return ""
+	}
+	return " · proven optimal: the objective is within one millionth of its minimum"
 }
 
 // FocusWarnings are the warnings of the job shown.
