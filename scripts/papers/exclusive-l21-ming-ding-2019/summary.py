@@ -15,7 +15,8 @@ as a dashed line, into FIGDIR/exl21-fig1.svg, and prints a Markdown table.
 fig2: reports of `sparsefs eval` named eval-DATASET-seedS.json; prints, per
 dataset, the 5-fold accuracy (%) for every K and method (mean over the
 seeds; with several seeds the range of the per-seed values follows in
-brackets), then the paper's claims checked on these numbers, and draws
+brackets), then the paper's claims checked on these numbers (with the
+nonzero rows of W, mean over the folds and seeds), and draws
 FIGDIR/exl21-fig2.svg (one panel a dataset, accuracy against K).
 
 perclass: reports of `sparsefs eval -preset
@@ -175,7 +176,7 @@ def fig1(figdir, paths):
 def fig2(figdir, paths):
     acc = defaultdict(list)  # (dataset, method) -> [per-seed list over K]
     ks, shape, order = {}, {}, []
-    support = {}  # (dataset, method) -> mean nonzero rows of W over the folds
+    nonzero = defaultdict(list)  # (dataset, method) -> [per-seed mean nonzero rows of W over the folds]
     for p in paths:
         m = re.match(r"eval-(.+)-seed(\d+)\.json$", os.path.basename(p))
         if not m:
@@ -193,9 +194,10 @@ def fig2(figdir, paths):
         for res in r["results"]:
             acc[(name, res["method"])].append([100 * v for v in res["accuracy"][0]["mean"]])
             if res.get("sparsity"):
-                support[(name, res["method"])] = res["sparsity"]["mean"][0]
+                nonzero[(name, res["method"])].append(res["sparsity"]["mean"][0])
     order.sort(key=lambda n: list(STANDS_IN).index(n) if n in STANDS_IN else 99)
     mean = {key: [sum(v) / len(v) for v in zip(*runs)] for key, runs in acc.items()}
+    support = {key: sum(v) / len(v) for key, v in nonzero.items()}  # mean over the folds and seeds
     for name in order:
         n, d, c = shape[name]
         nseeds = len(acc[(name, METHODS[-1])]) if (name, METHODS[-1]) in acc else 0
