@@ -6,7 +6,8 @@
 # cross-validation against K = 1…50 for ℓ2,0 (nmAPG),
 # RFS, TopK, ReliefF, Fisher, information gain and t-test (Figs. 2 and 3,
 # §6.3), with the redundancy rate of the selected features (Fig. 1, §6.2)
-# from the same reports; then the sparsity (§6.4, Fig. 4) and convergence
+# from the same reports, and the spread of each method over the fold
+# seeds; then the sparsity (§6.4, Fig. 4) and convergence
 # (§6.5, Fig. 5) experiments of scripts/l20experiments.
 # docs/papers/l20-nmapg-an-dong-qin-2021.md shows the results.
 #
