@@ -6,7 +6,8 @@
 # cross-validation against K = 1…50 for ℓ2,0 (nmAPG),
 # RFS, TopK, ReliefF, Fisher, information gain and t-test (Figs. 2 and 3,
 # §6.3), with the redundancy rate of the selected features (Fig. 1, §6.2)
-# from the same reports; then the sparsity (§6.4, Fig. 4) and convergence
+# from the same reports, and the spread of each method over the fold
+# seeds; then the sparsity (§6.4, Fig. 4) and convergence
 # (§6.5, Fig. 5) experiments of scripts/l20experiments.
 # docs/papers/l20-nmapg-an-dong-qin-2021.md shows the results.
 #
@@ -45,8 +46,57 @@ run_preset "$PRESET" "$OUT/accuracy"
 if [ "${LEAKY:-1}" = 1 ]; then
 	leaky_preset "$PRESET" "$OUT/leaky"
 fi
-/usr/bin/python3 scripts/papers/curves.py -paper l20-nmapg-an-dong-qin-2021 -figures "$FIGURES" "$OUT"/accuracy/*.json \
-	$([ "${LEAKY:-1}" = 1 ] && ls "$OUT"/leaky/*-seed*.json)
+reports=("$OUT"/accuracy/*.json)
+if [ "${LEAKY:-1}" = 1 ]; then
+	mapfile -t -O ${#reports[@]} reports < <(ls "$OUT"/leaky/*-seed*.json)
+fi
+/usr/bin/python3 scripts/papers/curves.py -paper l20-nmapg-an-dong-qin-2021 -figures "$FIGURES" "${reports[@]}"
+
+# The spread over the fold seeds: each method's mean over K seed by seed
+# (RFS: its best γ at each K within the seed), and ℓ2,0 against TopK for
+# K > 20 and against the best other method, seed by seed.
+/usr/bin/python3 - "${reports[@]}" <<'EOF'
+import statistics as st
+import sys
+sys.path.insert(0, "scripts/papers")
+import curves
+
+acc, _, ks_of, seeds = curves.load(sys.argv[1:])
+
+
+def per_seed(variants, ks):
+    """The mean over ks of the best variant at each K, one value a seed."""
+    n = min(len(v) for by_k in variants.values() for k, v in by_k.items() if k in ks)
+    return [curves.mean([max(by_k[k][j] for by_k in variants.values()) for k in ks]) for j in range(n)]
+
+
+def spread(v):
+    sd = st.stdev(v) if len(v) > 1 else 0.0
+    return f"{curves.mean(v):.1f} ± {sd:.1f} ({min(v):.1f} to {max(v):.1f})"
+
+
+for leak in ("", "leaky"):
+    for cls in ("knn", "svm"):
+        rows = [(d, acc[(d, c, l)]) for (d, c, l) in sorted(acc) if c == cls and l == leak]
+        if not rows:
+            continue
+        methods = list(acc.get((rows[0][0], cls, ""), rows[0][1]))
+        print(f"\nSpread over the seeds, {cls}, {'with the leak' if leak else 'leak-free'}: the mean accuracy over K (%), "
+              "mean ± standard deviation over the seeds (lowest to highest); RFS: its best γ at each K within each seed")
+        print("\n| dataset | seeds | " + " | ".join(curves.TITLES.get(m, m) for m in methods)
+              + " | ℓ2,0 minus the best other | ℓ2,0 minus TopK, K > 20 |")
+        print("|---|---|" + "---|" * (len(methods) + 2))
+        for ds, by_method in rows:
+            ks = ks_of.get(ds) or sorted({k for v in by_method["l20"].values() for k in v})
+            s = {m: per_seed(by_method[m], ks) for m in methods}
+            n = min(len(v) for v in s.values())
+            best_other = [max(s[m][j] for m in methods if m != "l20") for j in range(n)]
+            margin = [s["l20"][j] - best_other[j] for j in range(n)]
+            big = [k for k in ks if k > 20]
+            topk = [a - b for a, b in zip(per_seed(by_method["l20"], big), per_seed(by_method["topk"], big))]
+            print(f"| {ds} | {n} | " + " | ".join(spread(s[m][:n]) for m in methods)
+                  + f" | {spread(margin)}, ahead on {sum(x > 0 for x in margin)} | {spread(topk)}, ahead on {sum(x > 0 for x in topk)} |")
+EOF
 
 if [ "${EXPERIMENTS:-1}" = 1 ]; then
 	echo "l20-nmapg: sparsity (§6.4) and convergence (§6.5), scripts/l20experiments" >&2
