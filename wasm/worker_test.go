@@ -733,6 +733,9 @@ func TestOwnedTableMemoryReused(t *testing.T) {
 		if got != want {
 			t.Errorf("%s:\ngot  %s\nwant %s", text, got, want)
 		}
+		// The job's table is handed back after its answer is posted:
+		// wait until the worker has finished with it.
+		waitIdle(t, w)
 		if len(w.spare) == 0 {
 			t.Fatalf("%s: the table's memory was not kept", text)
 		}
@@ -740,6 +743,24 @@ func TestOwnedTableMemoryReused(t *testing.T) {
 			first = &w.spare[0]
 		} else if &w.spare[0] != first {
 			t.Errorf("%s: the table was read into new memory", text)
+		}
+	}
+}
+
+// waitIdle waits until w's goroutine has worked through its queue (and
+// done what follows each job: keeping the table's memory), failing after
+// ten seconds.
+func waitIdle(t *testing.T, w *worker) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		w.mu.Lock()
+		busy := w.busy
+		w.mu.Unlock()
+		if !busy {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the worker is still busy after 10 s")
 		}
 	}
 }
