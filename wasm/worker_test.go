@@ -218,6 +218,8 @@ func TestCancel(t *testing.T) {
 	if m.Failed == nil || !m.Failed.Cancelled || m.Failed.Message != "cancelled" {
 		t.Fatalf("message %+v", m)
 	}
+	// The job leaves the running set after its message is posted.
+	waitIdle(t, w)
 	w.mu.Lock()
 	if len(w.running) != 0 {
 		t.Errorf("running jobs left: %v", w.running)
