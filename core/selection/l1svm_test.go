@@ -70,6 +70,20 @@ func TestL1SVMMatchesLIBLINEAR(t *testing.T) {
 			t.Errorf("score %d = %v, want %v", j, res.Scores[j], want)
 		}
 	}
+	// The default fit (eps = 10⁻⁴, the certified stop with its Newton
+	// steps) reaches the same weights.
+	def := fitWith(t, "l1svm", &Problem{X: l1X, Y: []int{0, 1, 2, 1, 0, 2, 1, 2, 0, 1}, C: 3, Bias: true}, map[string]any{"C": 2})
+	for k := 0; k < 3; k++ {
+		for j := 0; j < 4; j++ {
+			want := icpt[k]
+			if j < 3 {
+				want = coef[k][j]
+			}
+			if math.Abs(def.W.At(j, k)-want) > 1e-7 {
+				t.Errorf("default fit: W[%d,%d] = %v, want %v", j, k, def.W.At(j, k), want)
+			}
+		}
+	}
 	// From coef_: the row norms are 0.405, 0.180 and 0.240.
 	if res.Ranking[0] != 0 || res.Ranking[1] != 2 || res.Ranking[2] != 1 {
 		t.Errorf("ranking %v", res.Ranking)
@@ -163,22 +177,59 @@ func TestL1SVMCertifiedStop(t *testing.T) {
 	}
 }
 
-// The certified stop of l1svm reaches 10⁻⁶ where its gap keeps falling
-// past the change rule's floor: on leukemia (defaults, max_iter 2000) the
-// gap is 3.2·10⁻⁶ once the rounds have run with tol at 10⁻¹², where f's
-// relative change per pass no longer shows the progress; rounds ended by
-// that rule then last two or three passes each without halving the gap,
-// and the fit used to end there uncertified (after 1352 iterations, with
-// any max_iter). The rounds past the floor run on to a certified gap
-// (after 1740 iterations natively).
-func TestL1SVMCertifiesPastTheChangeRuleFloor(t *testing.T) {
-	p := irlsRealProblem(t, "leukemia.csv.gz")
-	res, err := L1SVM{C: 1, Eps: 1e-4}.Fit(context.Background(), p, &Settings{MaxIterations: 2000})
-	if err != nil {
-		t.Fatal(err)
+// l1svm's default fit is certified at rounding level within the default
+// max_iter on real data, where LIBLINEAR's coordinate descent alone needs
+// thousands of passes to certify 10⁻⁶ (1740 on leukemia, 2680 on GLIOMA;
+// docs/results.md#l1svm-forecast): the Newton steps of
+// classify.L1SVM.NewtonStep land on the optimum. The optimality
+// conditions are checked independently of the solver and the
+// certificate, with gonum's products: for every machine k, with g the
+// loss's gradient −2C·Aᵀ(y∘max(0, 1 − y∘Aw)), g_j = −sign(w_j) where
+// w_j ≠ 0 and |g_j| ≤ 1 elsewhere. Two classes (leukemia, one machine
+// mirrored), four (GLIOMA) and nine (lymphoma).
+func TestL1SVMCertifiesRealSets(t *testing.T) {
+	for _, file := range []string{"leukemia.csv.gz", "GLIOMA.csv.gz", "lymphoma.csv.gz"} {
+		p := irlsRealProblem(t, file)
+		res, err := L1SVM{C: 1, Eps: 1e-4}.Fit(context.Background(), p, &Settings{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := res.Certificate
+		if c == nil || c.Gap > 1e-10 || (res.Status != Converged && res.Status != MethodConverged) || c.NewtonSteps == 0 {
+			t.Errorf("%s: status %s after %d iterations, certificate %+v; want converged, gap ≤ 1e-10, by Newton steps", file, res.Status, res.Iterations, c)
+			continue
+		}
+		a := p.Design()
+		m, d := a.Dims()
+		worst := 0.0
+		for k := 0; k < res.W.RawMatrix().Cols; k++ {
+			w := mat.Col(nil, k, res.W)
+			y := make([]float64, m)
+			for i, ci := range p.Y {
+				y[i] = -1
+				if ci == k {
+					y[i] = 1
+				}
+			}
+			var aw mat.VecDense
+			aw.MulVec(a, mat.NewVecDense(d, w))
+			r := make([]float64, m)
+			for i := range r {
+				r[i] = -2 * y[i] * math.Max(0, 1-y[i]*aw.AtVec(i))
+			}
+			var g mat.VecDense
+			g.MulVec(a.T(), mat.NewVecDense(m, r))
+			for j, wj := range w {
+				v := math.Abs(g.AtVec(j)) - 1
+				if wj != 0 {
+					v = math.Abs(g.AtVec(j) + math.Copysign(1, wj))
+				}
+				worst = math.Max(worst, v)
+			}
+		}
+		if worst > 1e-7 {
+			t.Errorf("%s: optimality conditions violated by %.2g", file, worst)
+		}
+		t.Logf("%s: gap %.2g after %d passes and %d Newton steps (%s); optimality conditions met to %.2g", file, c.Gap, res.Iterations, c.NewtonSteps, res.Status, worst)
 	}
-	if res.Certificate == nil || res.Certificate.Gap > certGap || res.Status.Early() || res.Status == Uncertified || res.Iterations >= 2000 {
-		t.Fatalf("status %s after %d iterations, certificate %+v; want a gap ≤ 1e-6 within 2000", res.Status, res.Iterations, res.Certificate)
-	}
-	t.Logf("certified %.2g after %d iterations (%s)", res.Certificate.Gap, res.Iterations, res.Status)
 }

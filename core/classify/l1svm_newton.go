@@ -1,0 +1,216 @@
+package classify
+
+import (
+	"math"
+
+	"sparsefs/core/linalg"
+)
+
+// NewtonStep takes one proximal Newton step on f, the method of newGLMNET
+// (Yuan, Ho & Lin, "An improved GLMNET for L1-regularized logistic
+// regression", JMLR 13 (2012), §3) with the squared hinge's generalised
+// Hessian (Mangasarian, "A finite Newton method for classification",
+// Optim. Methods Softw. 17 (2002)). With g the loss's gradient at w and I
+// the samples of positive margin loss (b_i > 0), the loss is, near w, the
+// quadratic with Hessian H = 2C·X_Iᵀ X_I; the direction d minimises
+//
+//	gᵀd + ½dᵀHd + ‖w + d‖₁
+//
+// over the working set J (the nonzero weights and those whose derivative
+// leaves the subdifferential, |g_j| > 1; the others stay at zero), by
+// coordinate descent on the explicit |J|×|J| Hessian, and the step is
+// halved until f meets Armijo's rule f(w + td) ≤ f(w) + σtΔ, Δ = gᵀd +
+// ‖w + d‖₁ − ‖w‖₁ (newGLMNET's Eq. 20). The squared hinge is piecewise
+// quadratic, so once I and the optimum's nonzero weights and signs are
+// found the model is f itself and the full step lands on the optimum, up
+// to rounding and the inner solve's tolerance, which the passes of Sweep
+// approach only linearly. It reports whether w changed, and then leaves
+// every coordinate active. A working set above maxNewtonSet weights is
+// not tried.
+func (s *L1SVM) NewtonStep() bool {
+	g := s.Gradient()
+	var set []int
+	for j, wj := range s.w {
+		if wj != 0 || math.Abs(g[j]) > 1 {
+			set = append(set, j)
+		}
+	}
+	var rows []int
+	for i, bi := range s.b {
+		if bi > 0 {
+			rows = append(rows, i)
+		}
+	}
+	nj, ni := len(set), len(rows)
+	if nj == 0 || ni == 0 || nj > maxNewtonSet {
+		return false
+	}
+	// A = X_IJᵀ (nj × ni), H = 2C·AAᵀ plus a ridge of 10⁻¹² of its largest
+	// diagonal entry, which keeps the model bounded below where H is
+	// singular (more weights than independent samples).
+	a := linalg.General{Rows: nj, Cols: ni, Stride: ni, Data: make([]float64, nj*ni)}
+	for k, j := range set {
+		row, col := a.Data[k*ni:(k+1)*ni], s.xt[j]
+		for t, i := range rows {
+			row[t] = col[i]
+		}
+	}
+	h := linalg.General{Rows: nj, Cols: nj, Stride: nj, Data: make([]float64, nj*nj)}
+	linalg.ADAt(2*s.c, a, nil, 0, h)
+	top := 0.0
+	for k := 0; k < nj; k++ {
+		top = math.Max(top, h.Data[k*nj+k])
+	}
+	if !(top > 0) {
+		return false
+	}
+	for k := 0; k < nj; k++ {
+		h.Data[k*nj+k] += 1e-12 * top
+	}
+
+	z, d := lassoCD(h, g, set, s.w)
+	delta := 0.0
+	w0 := make([]float64, nj)
+	for k, j := range set {
+		w0[k] = s.w[j]
+		delta += g[j]*d[k] + math.Abs(z[k]) - math.Abs(w0[k])
+	}
+	if !(delta < 0) {
+		return false
+	}
+	f0 := s.Objective()
+	for t := 1.0; t > 1e-10; t /= 2 {
+		for k, j := range set {
+			s.w[j] = w0[k] + t*d[k]
+		}
+		s.Refresh()
+		if f := s.Objective(); f <= f0+l1Sigma*t*delta && f < f0 {
+			s.Unshrink()
+			return true
+		}
+	}
+	for k, j := range set {
+		s.w[j] = w0[k]
+	}
+	s.Refresh()
+	return false
+}
+
+// maxNewtonSet bounds the working set of NewtonStep: its Hessian has
+// |J|² entries and its inner sweeps cost |J|² each.
+const maxNewtonSet = 3000
+
+// lassoCD minimises gᵀd + ½dᵀHd + ‖w + d‖₁ over d on the coordinates set
+// (H's order, symmetric positive definite; g and w indexed by the full
+// coordinates) by cyclic coordinate descent, each coordinate's minimiser in
+// closed form (soft thresholding). Every lassoFaceEvery sweeps it solves
+// the model on the face of the current point (faceSolve), which ends it
+// where that face is the minimiser's; else it ends when a sweep moves no
+// coordinate by more than 10⁻¹³ of the largest |w + d|, or after
+// lassoSweeps sweeps. It returns z = w + d and d on the set.
+func lassoCD(h linalg.General, g []float64, set []int, w []float64) (z, d []float64) {
+	n := len(set)
+	z, d = make([]float64, n), make([]float64, n)
+	hd := make([]float64, n) // H·d
+	for k, j := range set {
+		z[k] = w[j]
+	}
+	sweeps := min(lassoSweeps, max(lassoFaceEvery, lassoWork/(n*n)))
+	for sweep := 1; sweep <= sweeps; sweep++ {
+		moved, big := 0.0, 0.0
+		for k, j := range set {
+			hk := h.Data[k*h.Stride : k*h.Stride+n]
+			a := hk[k]
+			u := z[k] - (g[j]+hd[k])/a
+			zk := math.Copysign(math.Max(math.Abs(u)-1/a, 0), u)
+			if step := zk - z[k]; step != 0 {
+				for t, v := range hk {
+					hd[t] += step * v
+				}
+				d[k] += step
+				z[k] = zk
+				moved = math.Max(moved, math.Abs(step))
+			}
+			big = math.Max(big, math.Abs(zk))
+		}
+		if moved <= 1e-13*big {
+			break
+		}
+		if sweep%lassoFaceEvery == 0 {
+			if zf, ok := faceSolve(h, g, set, w, z); ok {
+				for k, j := range set {
+					z[k], d[k] = zf[k], zf[k]-w[j]
+				}
+				break
+			}
+		}
+	}
+	return z, d
+}
+
+// faceSolve minimises the model of lassoCD on the face of z: with F the
+// nonzero coordinates of z and σ their signs, the stationary point of
+// gᵀd + ½dᵀHd + σᵀz_F with z zero off F solves
+//
+//	H_FF z_F = H_F·w − g_F − σ,
+//
+// by Cholesky. It reports whether that point is the model's minimiser:
+// its signs are σ and every coordinate off F meets |g_j + (H(z − w))_j| ≤ 1.
+func faceSolve(h linalg.General, g []float64, set []int, w, z []float64) ([]float64, bool) {
+	var face []int
+	for k, v := range z {
+		if v != 0 {
+			face = append(face, k)
+		}
+	}
+	nf, n := len(face), len(set)
+	if nf == 0 {
+		return nil, false
+	}
+	hff := linalg.General{Rows: nf, Cols: nf, Stride: nf, Data: make([]float64, nf*nf)}
+	rhs := linalg.General{Rows: nf, Cols: 1, Stride: 1, Data: make([]float64, nf)}
+	for a, k := range face {
+		hk := h.Data[k*h.Stride : k*h.Stride+n]
+		for b, t := range face {
+			hff.Data[a*nf+b] = hk[t]
+		}
+		hw := 0.0
+		for t, j := range set {
+			hw += hk[t] * w[j]
+		}
+		rhs.Data[a] = hw - g[set[k]] - math.Copysign(1, z[k])
+	}
+	if !linalg.Cholesky(hff) {
+		return nil, false
+	}
+	linalg.CholeskySolve(hff, rhs)
+	zf := make([]float64, n)
+	for a, k := range face {
+		if rhs.Data[a]*z[k] <= 0 {
+			return nil, false
+		}
+		zf[k] = rhs.Data[a]
+	}
+	for k, j := range set {
+		if zf[k] != 0 {
+			continue
+		}
+		hk := h.Data[k*h.Stride : k*h.Stride+n]
+		grad := g[j]
+		for t, jt := range set {
+			grad += hk[t] * (zf[t] - w[jt])
+		}
+		if math.Abs(grad) > 1 {
+			return nil, false
+		}
+	}
+	return zf, true
+}
+
+// lassoSweeps bounds the inner sweeps of NewtonStep; every lassoFaceEvery
+// of them the model is solved on the current face.
+const (
+	lassoSweeps    = 2000
+	lassoFaceEvery = 10
+	lassoWork      = 50_000_000
+)
