@@ -27,7 +27,11 @@ import (
 // not yet converged (LIBLINEAR's shrinking; see classify.L1SVM); the
 // objective traced is the sum over the machines. The method's own stopping
 // rule is LIBLINEAR's: every machine's 1-norm of the minimum-norm
-// subgradient has fallen to Eps times its value in the first pass. For two
+// subgradient has fallen to Eps times its value in the first pass. The
+// default stop is the certified gap: every l1svmNewtonEvery passes, and
+// wherever a stopping rule is met, each machine takes proximal Newton
+// steps (classify.L1SVM.NewtonStep) and the fit ends where the
+// certificate's gap is at most 10⁻⁶. For two
 // classes the second machine is exactly the negative of the first (the
 // problem for −y is the problem for y with w ↦ −w), so one machine is
 // trained and mirrored, as LIBLINEAR trains one; the objective counts both.
