@@ -269,8 +269,11 @@ func (s *L1SVM) W() []float64 { return s.w }
 // Gradient returns the gradient of the loss C Σ max(0, b_i)² at w (to check
 // the optimality conditions: |g_j| ≤ 1 where w_j = 0, g_j = −sign(w_j)
 // elsewhere).
-func (s *L1SVM) Gradient() []float64 {
-	g := make([]float64, len(s.w))
+func (s *L1SVM) Gradient() []float64 { return s.gradientInto(make([]float64, len(s.w))) }
+
+// gradientInto is Gradient written into g (len(g) = len(w)).
+func (s *L1SVM) gradientInto(g []float64) []float64 {
+	clear(g)
 	for j, col := range s.xt {
 		for i, v := range col {
 			if s.b[i] > 0 {

@@ -25,38 +25,49 @@ import (
 // found the model is f itself and the full step lands on the optimum, up
 // to rounding and the inner solve's tolerance, which the passes of Sweep
 // approach only linearly. It reports whether w changed, and then leaves
-// every coordinate active. A working set above maxNewtonSet weights is
-// not tried.
-func (s *L1SVM) NewtonStep() bool {
-	g := s.Gradient()
-	var set []int
+// every coordinate active. A working set above MaxNewtonSet weights is
+// not tried. work holds the step's arrays from one step to the next (the
+// machines of a one-vs-rest fit can share one).
+func (s *L1SVM) NewtonStep(work *NewtonWork) bool {
+	g := s.gradientInto(grow(&work.g, len(s.w)))
+	set := work.set[:0]
 	for j, wj := range s.w {
 		if wj != 0 || math.Abs(g[j]) > 1 {
 			set = append(set, j)
 		}
 	}
-	var rows []int
+	rows := work.rows[:0]
 	for i, bi := range s.b {
 		if bi > 0 {
 			rows = append(rows, i)
 		}
 	}
+	work.set, work.rows = set, rows
 	nj, ni := len(set), len(rows)
-	if nj == 0 || ni == 0 || nj > maxNewtonSet {
+	if nj == 0 || ni == 0 || nj > MaxNewtonSet {
 		return false
 	}
-	// A = X_IJᵀ (nj × ni), H = 2C·AAᵀ plus a ridge of 10⁻¹² of its largest
+	// H = 2C·X_IJᵀX_IJ, accumulated over blocks of newtonBlock/nj samples
+	// (A = the block's X_IJᵀ), plus a ridge of 10⁻¹² of its largest
 	// diagonal entry, which keeps the model bounded below where H is
 	// singular (more weights than independent samples).
-	a := linalg.General{Rows: nj, Cols: ni, Stride: ni, Data: make([]float64, nj*ni)}
-	for k, j := range set {
-		row, col := a.Data[k*ni:(k+1)*ni], s.xt[j]
-		for t, i := range rows {
-			row[t] = col[i]
+	h := linalg.General{Rows: nj, Cols: nj, Stride: nj, Data: grow(&work.h, nj*nj)}
+	block := max(1, newtonBlock/nj)
+	for i0 := 0; i0 < ni; i0 += block {
+		bi := min(block, ni-i0)
+		a := linalg.General{Rows: nj, Cols: bi, Stride: bi, Data: grow(&work.a, nj*bi)}
+		for k, j := range set {
+			row, col := a.Data[k*bi:(k+1)*bi], s.xt[j]
+			for t, i := range rows[i0 : i0+bi] {
+				row[t] = col[i]
+			}
 		}
+		beta := 1.0
+		if i0 == 0 {
+			beta = 0
+		}
+		linalg.ADAt(2*s.c, a, nil, beta, h)
 	}
-	h := linalg.General{Rows: nj, Cols: nj, Stride: nj, Data: make([]float64, nj*nj)}
-	linalg.ADAt(2*s.c, a, nil, 0, h)
 	top := 0.0
 	for k := 0; k < nj; k++ {
 		top = math.Max(top, h.Data[k*nj+k])
@@ -68,9 +79,9 @@ func (s *L1SVM) NewtonStep() bool {
 		h.Data[k*nj+k] += 1e-12 * top
 	}
 
-	z, d := lassoCD(h, g, set, s.w)
+	z, d := lassoCD(work, h, g, set, s.w)
 	delta := 0.0
-	w0 := make([]float64, nj)
+	w0 := grow(&work.w0, nj)
 	for k, j := range set {
 		w0[k] = s.w[j]
 		delta += g[j]*d[k] + math.Abs(z[k]) - math.Abs(w0[k])
@@ -96,9 +107,38 @@ func (s *L1SVM) NewtonStep() bool {
 	return false
 }
 
-// maxNewtonSet bounds the working set of NewtonStep: its Hessian has
-// |J|² entries and its inner sweeps cost |J|² each.
-const maxNewtonSet = 3000
+// MaxNewtonSet bounds the working set of NewtonStep: its Hessian has |J|²
+// entries and its inner sweeps cost |J|² each. newtonBlock is how many
+// entries of the design a block of the Hessian's product gathers.
+const (
+	MaxNewtonSet = 2000
+	newtonBlock  = 1 << 20
+)
+
+// NewtonWork holds the arrays of NewtonStep. Its largest, for a working
+// set of n weights (n ≤ MaxNewtonSet) and m samples, is
+// NewtonWorkFloats(n, m) float64 values.
+type NewtonWork struct {
+	g, h, a, w0, z, d, hd, hff, rhs, zf []float64
+	set, rows, face                     []int
+}
+
+// NewtonWorkFloats is the number of float64 values a NewtonWork holds at
+// most for n weights of the working set and m samples: two n×n matrices
+// (the Hessian and its face's factor), a block of the design and the
+// vectors.
+func NewtonWorkFloats(n, m int) int {
+	return 2*n*n + min(n*m, max(n, newtonBlock)) + 7*n
+}
+
+// grow returns (*buf)[:n], reallocating *buf when it is shorter.
+func grow(buf *[]float64, n int) []float64 {
+	if cap(*buf) < n {
+		*buf = make([]float64, n)
+	}
+	*buf = (*buf)[:n]
+	return *buf
+}
 
 // lassoCD minimises gᵀd + ½dᵀHd + ‖w + d‖₁ over d on the coordinates set
 // (H's order, symmetric positive definite; g and w indexed by the full
@@ -108,10 +148,12 @@ const maxNewtonSet = 3000
 // where that face is the minimiser's; else it ends when a sweep moves no
 // coordinate by more than 10⁻¹³ of the largest |w + d|, or after
 // lassoSweeps sweeps. It returns z = w + d and d on the set.
-func lassoCD(h linalg.General, g []float64, set []int, w []float64) (z, d []float64) {
+func lassoCD(work *NewtonWork, h linalg.General, g []float64, set []int, w []float64) (z, d []float64) {
 	n := len(set)
-	z, d = make([]float64, n), make([]float64, n)
-	hd := make([]float64, n) // H·d
+	z, d = grow(&work.z, n), grow(&work.d, n)
+	hd := grow(&work.hd, n) // H·d
+	clear(d)
+	clear(hd)
 	for k, j := range set {
 		z[k] = w[j]
 	}
@@ -137,7 +179,7 @@ func lassoCD(h linalg.General, g []float64, set []int, w []float64) (z, d []floa
 			break
 		}
 		if sweep%lassoFaceEvery == 0 {
-			if zf, ok := faceSolve(h, g, set, w, z); ok {
+			if zf, ok := faceSolve(work, h, g, set, w, z); ok {
 				for k, j := range set {
 					z[k], d[k] = zf[k], zf[k]-w[j]
 				}
@@ -156,19 +198,20 @@ func lassoCD(h linalg.General, g []float64, set []int, w []float64) (z, d []floa
 //
 // by Cholesky. It reports whether that point is the model's minimiser:
 // its signs are σ and every coordinate off F meets |g_j + (H(z − w))_j| ≤ 1.
-func faceSolve(h linalg.General, g []float64, set []int, w, z []float64) ([]float64, bool) {
-	var face []int
+func faceSolve(work *NewtonWork, h linalg.General, g []float64, set []int, w, z []float64) ([]float64, bool) {
+	face := work.face[:0]
 	for k, v := range z {
 		if v != 0 {
 			face = append(face, k)
 		}
 	}
+	work.face = face
 	nf, n := len(face), len(set)
 	if nf == 0 {
 		return nil, false
 	}
-	hff := linalg.General{Rows: nf, Cols: nf, Stride: nf, Data: make([]float64, nf*nf)}
-	rhs := linalg.General{Rows: nf, Cols: 1, Stride: 1, Data: make([]float64, nf)}
+	hff := linalg.General{Rows: nf, Cols: nf, Stride: nf, Data: grow(&work.hff, nf*nf)}
+	rhs := linalg.General{Rows: nf, Cols: 1, Stride: 1, Data: grow(&work.rhs, nf)}
 	for a, k := range face {
 		hk := h.Data[k*h.Stride : k*h.Stride+n]
 		for b, t := range face {
@@ -184,7 +227,8 @@ func faceSolve(h linalg.General, g []float64, set []int, w, z []float64) ([]floa
 		return nil, false
 	}
 	linalg.CholeskySolve(hff, rhs)
-	zf := make([]float64, n)
+	zf := grow(&work.zf, n)
+	clear(zf)
 	for a, k := range face {
 		if rhs.Data[a]*z[k] <= 0 {
 			return nil, false

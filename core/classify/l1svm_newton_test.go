@@ -42,7 +42,7 @@ func TestLassoCDMeetsOptimality(t *testing.T) {
 			set[j] = j
 		}
 		h := linalg.General{Rows: n, Cols: n, Stride: n, Data: append([]float64(nil), hm.RawMatrix().Data...)}
-		z, d := lassoCD(h, g, set, w)
+		z, d := lassoCD(&NewtonWork{}, h, g, set, w)
 		var hd mat.VecDense
 		hd.MulVec(&hm, mat.NewVecDense(n, d))
 		worst := 0.0
@@ -98,9 +98,10 @@ func TestNewtonStepReachesTheOptimum(t *testing.T) {
 	for k := 0; k < 5; k++ {
 		s.Sweep(1e-12)
 	}
+	var work NewtonWork
 	for k := 0; k < 30; k++ {
 		f := s.Objective()
-		if !s.NewtonStep() {
+		if !s.NewtonStep(&work) {
 			break
 		}
 		if s.Objective() > f {

@@ -58,11 +58,14 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	if p.C == 2 {
 		machines = 1
 	}
+	nw := min(d, classify.MaxNewtonSet) // the Newton steps' largest working set
 	// The machines share one copy of the design's columns (the layout
 	// classify.L1SVM reads); each keeps its labels, margins and weights.
 	if err := p.CheckMemory("l1svm",
 		Need{What: "the machines' labels, margins and weights", Rows: machines, RowsOf: "classes", Cols: 3*m + 5*d, ColsOf: "values each"},
-		Need{What: "the design, its columns and the weights", Rows: d, RowsOf: "features", Cols: 2*m + p.C, ColsOf: "samples and classes"}); err != nil {
+		Need{What: "the design, its columns and the weights", Rows: d, RowsOf: "features", Cols: 2*m + p.C, ColsOf: "samples and classes"},
+		Need{What: "the Newton steps' Hessian", Rows: nw, RowsOf: "features", Cols: (classify.NewtonWorkFloats(nw, m) + nw - 1) / nw, ColsOf: "values each"},
+		packingNeed); err != nil {
 		return nil, err
 	}
 	a := p.Design()
@@ -131,9 +134,10 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	// violators, a step lands on the optimum, which the passes approach
 	// only linearly.
 	newtonSteps := 0
+	var work classify.NewtonWork
 	gap := func() float64 {
 		for _, sv := range solvers {
-			for k := 0; k < l1svmNewtonSteps && sv.NewtonStep(); k++ {
+			for k := 0; k < l1svmNewtonSteps && sv.NewtonStep(&work); k++ {
 				newtonSteps++
 			}
 		}
@@ -217,6 +221,10 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	res.Certificate = l1svmCertificate(a, ys, ws, l.C, run.Objective, p.C == 2, res.Scores)
 	if res.Certificate != nil {
 		res.Certificate.Polished, res.Certificate.NewtonSteps = newtonSteps > 0, newtonSteps
+	}
+	if res.Status == IterationLimit && res.Certificate != nil && res.Certificate.Gap <= certGap {
+		// The Newton steps after the last pass certified the answer.
+		res.Status = Converged
 	}
 	res.Status = uncertified("l1svm", res.Certificate, run.Objective, res.Status, &res.Notes)
 	return res, nil

@@ -86,10 +86,14 @@ func (p *Problem) embeddedNeeds(design int, systems ...Need) []Need {
 	needs = append(needs,
 		Need{What: "the coded labels, residuals and multipliers", Rows: m, RowsOf: "samples", Cols: r, ColsOf: of, Copies: 5},
 		Need{What: "the weights and their iterates", Rows: n, RowsOf: "features", Cols: r, ColsOf: of, Copies: 4},
-		Need{What: "the products' packing space", Rows: 2, RowsOf: "goroutines", Cols: linalg.PackingFloats, ColsOf: "values"},
+		packingNeed,
 	)
 	return append(needs, systems...)
 }
+
+// packingNeed is the packing space of core/linalg's products, one buffer
+// for each of their two goroutines.
+var packingNeed = Need{What: "the products' packing space", Rows: 2, RowsOf: "goroutines", Cols: linalg.PackingFloats, ColsOf: "values"}
 
 // gram is the need of k copies of the Gram system of the smaller side of
 // the design (m × m when there are fewer samples than features, N × N
