@@ -226,7 +226,7 @@ func (s *irls) certifiedStopSmooth(ctx context.Context, inner *Settings, run Run
 		return cert, run, nil
 	}
 	it := s.snapshot()
-	cert, polished := s.polish(ctx, s.work)
+	cert, polished := s.polish(ctx, s.work, false)
 	if cert != nil || s.obj == 0 {
 		if polished {
 			run = polishedRun(run, s.obj)
@@ -242,6 +242,19 @@ func (s *irls) certifiedStopSmooth(ctx context.Context, inner *Settings, run Run
 		run = polishedRun(run, s.obj)
 		iterate()
 		cert.Polished = true
+	}
+	if cert.Gap > certGap && run.Status == Converged {
+		// The continuation has settled the support: polish again.
+		again, polished := s.polish(ctx, s.work, true)
+		if polished {
+			run = polishedRun(run, s.obj)
+		}
+		if again != nil {
+			cert = again
+		} else if polished {
+			iterate()
+			cert.Polished = true
+		}
 	}
 	return cert, run, nil
 }
