@@ -570,20 +570,22 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 	}
 	k := make([]float64, ns*ns)
 	linalg.ADAt(1, gen(ns, m, ztS), alpha, 0, gen(ns, ns, k))
+	// The penalty's gradient λwʲ/‖wʲ‖, with √(‖wʲ‖² + μ_W²) for ‖wʲ‖
+	// where it is smoothed.
+	rows := make([][]float64, ns)
+	for a, j := range st.sup {
+		wj := st.w[j*c : (j+1)*c]
+		nrm := math.Sqrt(norm2(wj) + st.muW*st.muW)
+		if nrm == 0 {
+			return nil, nil, false
+		}
+		for t := 0; t < c; t++ {
+			g[a*c+t] += s.lambda * wj[t] / nrm
+		}
+		rows[a] = wj
+	}
 	if len(out) == 0 && c > 1 {
 		// The loss part is K ⊗ I_c: solved by kronSolve.
-		rows := make([][]float64, ns)
-		for a, j := range st.sup {
-			wj := st.w[j*c : (j+1)*c]
-			nrm := math.Sqrt(norm2(wj) + st.muW*st.muW)
-			if nrm == 0 {
-				return nil, nil, false
-			}
-			for t := 0; t < c; t++ {
-				g[a*c+t] += s.lambda * wj[t] / nrm
-			}
-			rows[a] = wj
-		}
 		if !kronSolve(k, ns, c, rows, s.lambda, st.muW, g) {
 			return nil, nil, false
 		}
@@ -613,16 +615,10 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 		}
 		linalg.AtDA(1, gen(len(out), n, vm), bo, 1, gen(n, n, h))
 	}
-	// Penalty: λ(I − wwᵀ/‖wʲ‖²)/‖wʲ‖ and gradient λwʲ/‖wʲ‖, with
-	// √(‖wʲ‖² + μ_W²) for ‖wʲ‖ where it is smoothed.
-	for a, j := range st.sup {
-		wj := st.w[j*c : (j+1)*c]
+	// The penalty's Hessian λ(I − wwᵀ/‖wʲ‖²)/‖wʲ‖ (smoothed as above).
+	for a, wj := range rows {
 		nrm := math.Sqrt(norm2(wj) + st.muW*st.muW)
-		if nrm == 0 {
-			return nil, nil, false
-		}
 		for t := 0; t < c; t++ {
-			g[a*c+t] += s.lambda * wj[t] / nrm
 			for u := 0; u < c; u++ {
 				v := -wj[t] * wj[u] / (nrm * nrm)
 				if t == u {
