@@ -112,6 +112,13 @@ type DSO struct {
 	ERows DSOERows
 }
 
+// dsoSolved is the answer of dsoBarrier: a primal point, its objective
+// and a dual value.
+type dsoSolved struct {
+	w            *mat.Dense
+	primal, dual float64
+}
+
 // DSOERows names the rows moved by the E-step in the full-row-rank case.
 type DSOERows int
 
@@ -805,9 +812,19 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 	if err != nil && run.Iterations == 0 {
 		return nil, err
 	}
-	// For p = 1 with P = I the certified stop: tol divided by 10 at each
-	// round until the multipliers' gap is at most certGap (certifyRounds).
-	if d.P == 1 && s.fullRowRank && err == nil {
+	// For p = 1 with P = I, where the multipliers' gap is above certGap:
+	// the interior-point solve (dsoBarrier), and where it does not certify
+	// (or cannot run), the certified stop: tol divided by 10 at each round
+	// until the multipliers' gap is at most certGap (certifyRounds).
+	var barrier *dsoSolved
+	if d.P == 1 && s.fullRowRank && err == nil && lastOK && run.Objective > 0 {
+		if dual := s.marginsLowerBound(); (run.Objective-dual)/run.Objective > certGap {
+			if bw, primal, bdual, ok := dsoBarrier(ctx, s.at, y, run.Objective); ok {
+				barrier = &dsoSolved{w: bw, primal: primal, dual: bdual}
+			}
+		}
+	}
+	if d.P == 1 && s.fullRowRank && err == nil && (barrier == nil || barrier.primal-barrier.dual > certGap*barrier.primal) {
 		tol := st.tol()
 		tighten := func() (float64, bool) {
 			if tol <= certTolMin {
@@ -832,6 +849,21 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 	for j := 0; j < f.n0; j++ {
 		w.SetRow(f.perm[f.r+j], s.u.RawRowView(j))
 	}
+	// The interior-point solve's primal point replaces the iterate where
+	// its objective is the lower; the certificate takes the higher of the
+	// two dual values.
+	var solved *Certificate
+	if barrier != nil && lastOK && run.Objective > 0 {
+		dual := math.Max(barrier.dual, s.marginsLowerBound())
+		polished := barrier.primal < run.Objective
+		if polished {
+			w, run = barrier.w, polishedRun(run, barrier.primal)
+			if run.Status == IterationLimit && run.Objective-dual <= certGap*run.Objective {
+				run.Status = Converged
+			}
+		}
+		solved = &Certificate{Gap: (run.Objective - dual) / run.Objective, Dual: dual, Polished: polished}
+	}
 	res := EmbeddedResult(w, p.X.RawMatrix().Cols, run)
 	if !s.fullRowRank {
 		// W = [LY; 0] is the point of the solution space with E = 0.
@@ -843,7 +875,10 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 			notes = append(notes, "‖W‖ collapsed towards 0: some Y + E with Y⊙E ≥ 0 is (nearly) orthogonal to every column of X, which the least-squares solution space P = XX⁺ allows when there are many more samples than features; the ranking is then not meaningful — use a regularised method (rfs, gsr, exl21) on such data")
 		}
 	}
-	if d.P == 1 && s.fullRowRank && lastOK && run.Iterations > 0 && run.Objective > 0 {
+	if solved != nil {
+		solved.Support = NonzeroRows(res.Scores, SparsityTol)
+		res.Certificate = solved
+	} else if d.P == 1 && s.fullRowRank && lastOK && run.Iterations > 0 && run.Objective > 0 {
 		dual := s.marginsLowerBound()
 		res.Certificate = &Certificate{Gap: (run.Objective - dual) / run.Objective, Dual: dual, Support: NonzeroRows(res.Scores, SparsityTol)}
 	}

@@ -1,0 +1,305 @@
+package selection
+
+import (
+	"context"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"sparsefs/core/linalg"
+)
+
+// dsoBarrier solves the p = 1 problem with P = I,
+//
+//	min Σ_j ‖w_j‖  s.t.  Y⊙(XW) ≥ 1,
+//
+// through its dual, max ⟨Y, Θ⟩ s.t. Y⊙Θ ≥ 0 and ‖(XᵀΘ)_j‖ ≤ 1 for every
+// feature j, by a log-barrier interior-point method (Boyd & Vandenberghe,
+// Convex Optimization, §11.3): Newton's method on
+//
+//	ψ_t(Θ) = −t⟨Y, Θ⟩ − Σ_{j∈K} log(1 − ‖v_j‖²) − Σ_{ik} log(y_ik θ_ik),   v_j = (XᵀΘ)_j,
+//
+// K the features near their constraint (‖v_j‖ > dsoBarrierNear, chosen
+// again at every step; the others only bound the line search), for t
+// growing tenfold until the barrier's bound (2|K| + mc)/t is at most
+// dsoBarrierGoal·scale, or the primal and dual points found so far are
+// within dsoBarrierEnough of each other, or the steps have used
+// dsoBarrierBudget multiply-adds. Every iterate is strictly feasible, so ⟨Y, Θ⟩ is
+// a lower bound on the optimum. At a central point ∇ψ_t = 0 reads
+//
+//	XW = Y + (1/t)·(1/Θ)  for  w_j = 2v_j/(t(1 − ‖v_j‖²)) (j ∈ K), 0 elsewhere,
+//
+// so Y⊙(XW) = 1 + 1/(t·y⊙Θ) ≥ 1: W is feasible for the primal, and its
+// objective is within about the barrier's bound of the dual value. That W
+// (scaled up by the smallest margin's shortfall where the last Newton step
+// leaves one) is computed at the end of every stage, and the lowest
+// primal objective is returned with its W and the highest dual value (any
+// feasible pair bounds the optimum from both sides). The Hessian, (Σ_K (2/s_j)x_jx_jᵀ) ⊗ I_c + Σ_K
+// (4/s_j²)(x_j⊗v_j)(x_j⊗v_j)ᵀ + diag(1/θ_ik²) (s_j = 1 − ‖v_j‖²), is
+// (mc)×(mc), formed with core/linalg and factorised by Cholesky; the
+// method runs only where mc ≤ dsoBarrierMax. at is Xᵀ (N×m), y the ±1
+// coding (m×c), scale the size of the optimum (the iteration's
+// objective).
+func dsoBarrier(ctx context.Context, at, y *mat.Dense, scale float64) (w *mat.Dense, primal, dual float64, ok bool) {
+	nf, m := at.Dims()
+	_, c := y.Dims()
+	n := m * c
+	if n > dsoBarrierMax || !(scale > 0) {
+		return nil, 0, 0, false
+	}
+	yd := y.RawMatrix().Data
+	// v = XᵀΘ (nf × c), as one product.
+	v := mat.NewDense(nf, c, nil)
+	product := func(th []float64) {
+		v.Mul(at, mat.NewDense(m, c, th))
+	}
+	// A strictly feasible start: Θ = αY with every ‖v_j‖ at most ½.
+	th := make([]float64, n)
+	copy(th, yd)
+	product(th)
+	big := 0.0
+	for j := 0; j < nf; j++ {
+		big = math.Max(big, norm2(v.RawRowView(j)))
+	}
+	if !(big > 0) {
+		return nil, 0, 0, false
+	}
+	for i := range th {
+		th[i] *= 0.5 / math.Sqrt(big)
+	}
+	// psi is ψ_t at x over K, +Inf outside the strictly feasible set.
+	psi := func(x []float64, t float64, near []bool) float64 {
+		product(x)
+		f := 0.0
+		for j := 0; j < nf; j++ {
+			s := 1 - norm2(v.RawRowView(j))
+			if s <= 0 {
+				return math.Inf(1)
+			}
+			if near[j] {
+				f -= math.Log(s)
+			}
+		}
+		for i, x := range x {
+			p := yd[i] * x
+			if p <= 0 {
+				return math.Inf(1)
+			}
+			f -= math.Log(p) + t*p
+		}
+		return f
+	}
+	near := make([]bool, nf)
+	var k []int
+	pick := func() {
+		product(th)
+		k = k[:0]
+		for j := 0; j < nf; j++ {
+			near[j] = norm2(v.RawRowView(j)) > dsoBarrierNear*dsoBarrierNear
+			if near[j] {
+				k = append(k, j)
+			}
+		}
+	}
+	pick()
+	g, h := make([]float64, n), make([]float64, n*n)
+	a := make([]float64, m*m)
+	trial := make([]float64, n)
+	var xk, u []float64
+	var d1, d2 []float64
+	t := float64(2*len(k)+n) / (dsoBarrierStart * scale)
+	budget := dsoBarrierBudget
+	for stage := 0; ctx.Err() == nil && budget > 0; stage++ {
+		for it := 0; it < dsoBarrierSteps && budget > 0; it++ {
+			pick()
+			nk := len(k)
+			budget -= float64(n)*float64(n)*float64(n)/3 + float64(nk)*float64(n)*float64(n)/2 + 4*float64(nf)*float64(n)
+			xk, u = grow(xk, nk*m)[:nk*m], grow(u, nk*n)[:nk*n]
+			d1, d2 = grow(d1, nk)[:nk], grow(d2, nk)[:nk]
+			for i := range g {
+				g[i] = -t*yd[i] - 1/th[i]
+			}
+			for q, j := range k {
+				vj := v.RawRowView(j)
+				s := 1 - norm2(vj)
+				xj := at.RawRowView(j)
+				copy(xk[q*m:(q+1)*m], xj)
+				d1[q], d2[q] = 2/s, 4/(s*s)
+				for i, z := range xj {
+					for p, x := range vj {
+						g[i*c+p] += 2 * z * x / s
+						u[q*n+i*c+p] = z * x
+					}
+				}
+			}
+			linalg.AtDA(1, gen(nk, m, xk), d1, 0, gen(m, m, a))
+			clear(h)
+			for i := 0; i < m; i++ {
+				for l := 0; l < m; l++ {
+					for p := 0; p < c; p++ {
+						h[(i*c+p)*n+l*c+p] = a[i*m+l]
+					}
+				}
+			}
+			linalg.AtDA(1, gen(nk, n, u), d2, 1, gen(n, n, h))
+			for i, x := range th {
+				h[i*n+i] += 1 / (x * x)
+			}
+			dx := append([]float64(nil), g...)
+			if !cholSolveShifted(gen(n, n, h), gen(n, 1, dx)) {
+				return nil, 0, 0, false
+			}
+			dec := 0.0
+			for i, x := range dx {
+				dec += x * g[i]
+			}
+			if dec/2 <= 1e-10 {
+				break
+			}
+			f0 := psi(th, t, near)
+			taken := false
+			for step := 1.0; step > 1e-12; step /= 2 {
+				for i := range trial {
+					trial[i] = th[i] - step*dx[i]
+				}
+				if psi(trial, t, near) <= f0-1e-4*step*dec {
+					copy(th, trial)
+					taken = true
+					break
+				}
+			}
+			if !taken {
+				break
+			}
+		}
+		// Any feasible primal and dual points bound each other: the
+		// lowest primal objective and the highest dual value so far.
+		d := 0.0
+		for i, x := range th {
+			d += yd[i] * x
+		}
+		dual = math.Max(dual, d)
+		for _, refit := range []bool{false, true} {
+			if cw, cp, ok := dsoBarrierPrimal(at, y, v, th, k, t, refit); ok && (w == nil || cp < primal) {
+				w, primal = cw, cp
+			}
+		}
+		if w != nil && primal-dual <= dsoBarrierEnough*primal {
+			break
+		}
+		if float64(2*len(k)+n)/t <= dsoBarrierGoal*scale || stage == dsoBarrierStages {
+			break
+		}
+		t *= 10
+	}
+	if ctx.Err() != nil || w == nil {
+		return nil, 0, 0, false
+	}
+	return w, primal, dual, true
+}
+
+// dsoBarrierPrimal is a primal point from dsoBarrier's iterate Θ at t
+// (v = XᵀΘ): w_j = 2v_j/(t(1 − ‖v_j‖²)) for j in k; with refit, the
+// rows of that point above 10⁻⁶ of the largest keep their directions v_j
+// and their lengths ρ_j are fitted by least squares to the margins whose
+// y⊙Θ is above 10⁻⁶ of the largest (at the optimum w_j = ρ_j·v_j on the
+// support, and those margins are 1), false where a ρ_j is negative.
+// Either is scaled up by the smallest margin's shortfall (the iterate is
+// central only up to the Newton steps' accuracy) and returned with its
+// objective Σ‖w_j‖; false where a margin is not positive.
+func dsoBarrierPrimal(at, y, v *mat.Dense, th []float64, k []int, t float64, refit bool) (*mat.Dense, float64, bool) {
+	nf, m := at.Dims()
+	_, c := y.Dims()
+	yd := y.RawMatrix().Data
+	w := mat.NewDense(nf, c, nil)
+	big := 0.0
+	for _, j := range k {
+		vj := v.RawRowView(j)
+		s := 1 - norm2(vj)
+		for p, x := range vj {
+			w.Set(j, p, 2*x/(t*s))
+		}
+		big = math.Max(big, norm2(w.RawRowView(j)))
+	}
+	if refit {
+		var sup []int
+		for _, j := range k {
+			if norm2(w.RawRowView(j)) > 1e-12*big {
+				sup = append(sup, j)
+			}
+		}
+		bigT := 0.0
+		for i, x := range th {
+			bigT = math.Max(bigT, yd[i]*x)
+		}
+		var act []int
+		for i, x := range th {
+			if yd[i]*x > 1e-6*bigT {
+				act = append(act, i)
+			}
+		}
+		if len(sup) == 0 || len(act) < len(sup) {
+			return nil, 0, false
+		}
+		a := mat.NewDense(len(act), len(sup), nil)
+		b := mat.NewVecDense(len(act), nil)
+		for r, ik := range act {
+			i, p := ik/c, ik%c
+			b.SetVec(r, 1)
+			for q, j := range sup {
+				a.Set(r, q, yd[ik]*at.At(j, i)*v.At(j, p))
+			}
+		}
+		var rho mat.VecDense
+		if err := rho.SolveVec(a, b); err != nil {
+			return nil, 0, false
+		}
+		w.Zero()
+		for q, j := range sup {
+			if rho.AtVec(q) < 0 {
+				return nil, 0, false
+			}
+			for p := 0; p < c; p++ {
+				w.Set(j, p, rho.AtVec(q)*v.At(j, p))
+			}
+		}
+	}
+	var xw mat.Dense
+	xw.Mul(at.T(), w)
+	least := math.Inf(1)
+	for i, x := range xw.RawMatrix().Data {
+		least = math.Min(least, yd[i]*x)
+	}
+	if !(least > 0) || m == 0 {
+		return nil, 0, false
+	}
+	if least < 1 {
+		w.Scale(1/least, w)
+	}
+	obj := 0.0
+	for j := 0; j < nf; j++ {
+		obj += math.Sqrt(norm2(w.RawRowView(j)))
+	}
+	return w, obj, true
+}
+
+// Constants of dsoBarrier: the features with ‖v_j‖ above dsoBarrierNear
+// carry a barrier term; t starts where the barrier's bound is
+// dsoBarrierStart of the optimum's size and ends where it is
+// dsoBarrierGoal, in at most dsoBarrierStages tenfold stages of at most
+// dsoBarrierSteps Newton steps; the dual has at most dsoBarrierMax
+// unknowns.
+const (
+	dsoBarrierNear   = 0.5
+	dsoBarrierStart  = 1e-2
+	dsoBarrierGoal   = 1e-10
+	dsoBarrierStages = 12
+	dsoBarrierSteps  = 20
+	dsoBarrierMax    = 1200
+	// dsoBarrierEnough ends the stages where the primal and dual points
+	// found so far are that close, relative to the optimum.
+	dsoBarrierEnough = 1e-8
+	// dsoBarrierBudget bounds the multiply-adds of all the Newton steps
+	// (about 2–4 s natively).
+	dsoBarrierBudget = 2e10
+)
