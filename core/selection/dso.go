@@ -102,9 +102,12 @@ import (
 // result's certificate reports it (Dual) and the relative duality gap it
 // certifies (Gap, Support the rows of W that are not zero). It certifies
 // 1e−6 several times later than the iterate gets there; where the
-// relative-change rule stops above that gap, the iteration goes on with
-// tol divided by 10 until it is certified (certifyRounds: within the
-// iteration limit, and while the gap keeps falling).
+// relative-change rule stops above that gap, an interior-point solve of
+// the dual (dsoBarrier) gives a tighter dual value and a feasible primal
+// point, which replaces the iterate where it is lower, and where that
+// does not certify the iteration goes on with tol divided by 10 until it
+// is certified (certifyRounds: within the iteration limit, and while the
+// gap keeps falling).
 type DSO struct {
 	// P is the norm exponent p of ‖W‖_{2,p}, 0 < p ≤ 1 (p = 1 is convex).
 	P float64
