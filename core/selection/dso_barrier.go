@@ -110,7 +110,7 @@ func dsoBarrier(ctx context.Context, at, y *mat.Dense, scale float64) (w *mat.De
 	t := float64(2*len(k)+n) / (dsoBarrierStart * scale)
 	budget := dsoBarrierBudget
 	for stage := 0; ctx.Err() == nil && budget > 0; stage++ {
-		for it := 0; it < dsoBarrierSteps && budget > 0; it++ {
+		for it := 0; it < dsoBarrierSteps && budget > 0 && ctx.Err() == nil; it++ {
 			pick()
 			nk := len(k)
 			budget -= float64(n)*float64(n)*float64(n)/3 + float64(nk)*float64(n)*float64(n)/2 + 4*float64(nf)*float64(n)

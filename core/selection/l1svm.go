@@ -137,7 +137,7 @@ func (l L1SVM) Fit(ctx context.Context, p *Problem, s *Settings) (*Result, error
 	var work classify.NewtonWork
 	gap := func() float64 {
 		for _, sv := range solvers {
-			for k := 0; k < l1svmNewtonSteps && sv.NewtonStep(&work); k++ {
+			for k := 0; k < l1svmNewtonSteps && ctx.Err() == nil && sv.NewtonStep(&work); k++ {
 				newtonSteps++
 			}
 		}
