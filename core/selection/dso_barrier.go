@@ -19,7 +19,8 @@ import (
 //
 //	ψ_t(Θ) = −t⟨Y, Θ⟩ − Σ_{j∈K} log(1 − ‖v_j‖²) − Σ_{ik} log(y_ik θ_ik),   v_j = (XᵀΘ)_j,
 //
-// K the features near their constraint (‖v_j‖ > dsoBarrierNear, chosen
+// from the E-step's multipliers λ (Θ = Y⊙(λ + ε), scaled into the
+// feasible set), K the features near their constraint (‖v_j‖ > dsoBarrierNear, chosen
 // again at every step; the others only bound the line search), for t
 // growing tenfold until the barrier's bound (2|K| + mc)/t is at most
 // dsoBarrierGoal·scale, or the primal and dual points found so far are
@@ -38,9 +39,12 @@ import (
 // (4/s_j²)(x_j⊗v_j)(x_j⊗v_j)ᵀ + diag(1/θ_ik²) (s_j = 1 − ‖v_j‖²), is
 // (mc)×(mc), formed with core/linalg and factorised by Cholesky; the
 // method runs only where mc ≤ dsoBarrierMax. at is Xᵀ (N×m), y the ±1
-// coding (m×c), scale the size of the optimum (the iteration's
-// objective).
-func dsoBarrier(ctx context.Context, at, y *mat.Dense, scale float64) (w *mat.Dense, primal, dual float64, ok bool) {
+// coding (m×c), lambda the E-step's multipliers (m×c), scale the size of
+// the optimum (the iteration's objective). Started from the multipliers
+// with the barrier's bound at a thousandth of the optimum, it certified
+// lung_discrete, leukemia and arcene, which a start from Θ = αY at a
+// hundredth did not within the budget (docs/results.md#certified-table).
+func dsoBarrier(ctx context.Context, at, y, lambda *mat.Dense, scale float64) (w *mat.Dense, primal, dual float64, ok bool) {
 	nf, m := at.Dims()
 	_, c := y.Dims()
 	n := m * c
@@ -53,9 +57,17 @@ func dsoBarrier(ctx context.Context, at, y *mat.Dense, scale float64) (w *mat.De
 	product := func(th []float64) {
 		v.Mul(at, mat.NewDense(m, c, th))
 	}
-	// A strictly feasible start: Θ = αY with every ‖v_j‖ at most ½.
+	// A strictly feasible start: Θ = Y⊙(λ + ε) from the E-step's
+	// multipliers λ (ε a thousandth of their mean), scaled so that every
+	// ‖v_j‖ is at most 0.999.
 	th := make([]float64, n)
-	copy(th, yd)
+	mean := 0.0
+	for _, l := range lambda.RawMatrix().Data {
+		mean += l / float64(n)
+	}
+	for i, l := range lambda.RawMatrix().Data {
+		th[i] = yd[i] * (l + 1e-3*mean + 1e-300)
+	}
 	product(th)
 	big := 0.0
 	for j := 0; j < nf; j++ {
@@ -65,7 +77,7 @@ func dsoBarrier(ctx context.Context, at, y *mat.Dense, scale float64) (w *mat.De
 		return nil, 0, 0, false
 	}
 	for i := range th {
-		th[i] *= 0.5 / math.Sqrt(big)
+		th[i] *= 0.999 / math.Sqrt(big)
 	}
 	// psi is ψ_t at x over K, +Inf outside the strictly feasible set.
 	psi := func(x []float64, t float64, near []bool) float64 {
@@ -291,7 +303,7 @@ func dsoBarrierPrimal(at, y, v *mat.Dense, th []float64, k []int, t float64, ref
 // unknowns.
 const (
 	dsoBarrierNear   = 0.5
-	dsoBarrierStart  = 1e-2
+	dsoBarrierStart  = 1e-3
 	dsoBarrierGoal   = 1e-10
 	dsoBarrierStages = 12
 	dsoBarrierSteps  = 20
