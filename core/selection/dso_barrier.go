@@ -5,8 +5,6 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
-
-	"sparsefs/core/linalg"
 )
 
 // dsoBarrier solves the p = 1 problem with P = I,
@@ -115,10 +113,10 @@ func dsoBarrier(ctx context.Context, at, y, lambda *mat.Dense, scale float64) (w
 	}
 	pick()
 	g, h := make([]float64, n), make([]float64, n*n)
-	a := make([]float64, m*m)
 	trial := make([]float64, n)
-	var xk, u []float64
-	var d1, d2 []float64
+	var work barrierWork
+	xrow := func(j int) []float64 { return at.RawRowView(j) }
+	vrow := func(j int) []float64 { return v.RawRowView(j) }
 	t := float64(2*len(k)+n) / (dsoBarrierStart * scale)
 	budget := dsoBarrierBudget
 	for stage := 0; ctx.Err() == nil && budget > 0; stage++ {
@@ -126,61 +124,18 @@ func dsoBarrier(ctx context.Context, at, y, lambda *mat.Dense, scale float64) (w
 			pick()
 			nk := len(k)
 			budget -= float64(n)*float64(n)*float64(n)/3 + float64(nk)*float64(n)*float64(n)/2 + 4*float64(nf)*float64(n)
-			xk, u = grow(xk, nk*m)[:nk*m], grow(u, nk*n)[:nk*n]
-			d1, d2 = grow(d1, nk)[:nk], grow(d2, nk)[:nk]
 			for i := range g {
 				g[i] = -t*yd[i] - 1/th[i]
 			}
-			for q, j := range k {
-				vj := v.RawRowView(j)
-				s := 1 - norm2(vj)
-				xj := at.RawRowView(j)
-				copy(xk[q*m:(q+1)*m], xj)
-				d1[q], d2[q] = 2/s, 4/(s*s)
-				for i, z := range xj {
-					for p, x := range vj {
-						g[i*c+p] += 2 * z * x / s
-						u[q*n+i*c+p] = z * x
-					}
-				}
-			}
-			linalg.AtDA(1, gen(nk, m, xk), d1, 0, gen(m, m, a))
-			clear(h)
-			for i := 0; i < m; i++ {
-				for l := 0; l < m; l++ {
-					for p := 0; p < c; p++ {
-						h[(i*c+p)*n+l*c+p] = a[i*m+l]
-					}
-				}
-			}
-			linalg.AtDA(1, gen(nk, n, u), d2, 1, gen(n, n, h))
+			work.featureTerms(k, xrow, vrow, 1, m, c, g, h)
 			for i, x := range th {
 				h[i*n+i] += 1 / (x * x)
 			}
-			dx := append([]float64(nil), g...)
-			if !cholSolveShifted(gen(n, n, h), gen(n, 1, dx)) {
+			moved, ok := newtonDescent(th, g, h, trial, func(x []float64) float64 { return psi(x, t, near) })
+			if !ok {
 				return nil, 0, 0, false
 			}
-			dec := 0.0
-			for i, x := range dx {
-				dec += x * g[i]
-			}
-			if dec/2 <= 1e-10 {
-				break
-			}
-			f0 := psi(th, t, near)
-			taken := false
-			for step := 1.0; step > 1e-12; step /= 2 {
-				for i := range trial {
-					trial[i] = th[i] - step*dx[i]
-				}
-				if psi(trial, t, near) <= f0-1e-4*step*dec {
-					copy(th, trial)
-					taken = true
-					break
-				}
-			}
-			if !taken {
+			if !moved {
 				break
 			}
 		}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"math"
 	"slices"
-
-	"sparsefs/core/linalg"
 )
 
 // Constants of barrierR1.
@@ -106,45 +104,19 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 	}
 	g := make([]float64, n)
 	h := make([]float64, n*n)
-	a := make([]float64, m*m)
 	trial := make([]float64, n)
-	var zkBuf, d1Buf, d2Buf, uBuf []float64
+	var work barrierWork
+	zrow := func(j int) []float64 { return s.ztRow(j) }
+	vrow := func(j int) []float64 { return v[j*c : (j+1)*c] }
 	for t := float64(2*len(k)+2*m) / (r1BarrierStart * s.obj); budget > 0 && ctx.Err() == nil; t *= 10 {
 		for it := 0; it < r1BarrierSteps && budget > 0; it++ {
 			k = near()
 			budget -= step(len(k))
-			nk := len(k)
 			// Gradient and Hessian of ψ_t.
 			for i, y := range s.y {
 				g[i] = t * y
 			}
-			// The per-row buffers are reused from step to step (they can
-			// be as large as the design).
-			zkBuf, d1Buf, d2Buf, uBuf = grow(zkBuf, nk*m), grow(d1Buf, nk), grow(d2Buf, nk), grow(uBuf, nk*n)
-			zk, d1, d2, u := zkBuf[:nk*m], d1Buf[:nk], d2Buf[:nk], uBuf[:nk*n]
-			for q, j := range k {
-				vj := v[j*c : (j+1)*c]
-				sj := lam2 - norm2(vj)
-				zj := s.ztRow(j)
-				copy(zk[q*m:], zj)
-				d1[q], d2[q] = 2/sj, 4/(sj*sj)
-				for i, z := range zj {
-					for p, x := range vj {
-						g[i*c+p] += 2 * z * x / sj
-						u[q*n+i*c+p] = z * x
-					}
-				}
-			}
-			linalg.AtDA(1, gen(nk, m, zk), d1, 0, gen(m, m, a))
-			clear(h)
-			for i := 0; i < m; i++ {
-				for l := 0; l < m; l++ {
-					for p := 0; p < c; p++ {
-						h[(i*c+p)*n+l*c+p] = a[i*m+l]
-					}
-				}
-			}
-			linalg.AtDA(1, gen(nk, n, u), d2, 1, gen(n, n, h))
+			work.featureTerms(k, zrow, vrow, lam2, m, c, g, h)
 			for i := 0; i < m; i++ {
 				ti := th[i*c : (i+1)*c]
 				ri := 1 - norm2(ti)
@@ -159,30 +131,11 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 					}
 				}
 			}
-			dx := slices.Clone(g)
-			if !cholSolveShifted(gen(n, n, h), gen(n, 1, dx)) {
+			moved, ok := newtonDescent(th, g, h, trial, func(x []float64) float64 { return psi(x, t, k) })
+			if !ok {
 				return s.finishBarrier(th), true
 			}
-			dec := 0.0
-			for i, x := range dx {
-				dec += x * g[i]
-			}
-			if dec/2 <= 1e-10 {
-				break
-			}
-			f0 := psi(th, t, k)
-			accepted := false
-			for step := 1.0; step > 1e-12; step /= 2 {
-				for i := range trial {
-					trial[i] = th[i] - step*dx[i]
-				}
-				if psi(trial, t, k) <= f0-1e-4*step*dec {
-					copy(th, trial)
-					accepted = true
-					break
-				}
-			}
-			if !accepted {
+			if !moved {
 				break
 			}
 		}
