@@ -26,9 +26,10 @@ const (
 	// take, ~10–40 ms natively: its stages need tens of Newton steps.
 	r1SmoothFloor = 2e8
 	// r1FaceFloor is the work (multiply-adds) faceR1 may always take to
-	// reach certGap, ~0.3–0.5 s natively; beyond r1SmoothFloor (or the
+	// reach certGap, ~1 s natively: ORL (400 × 1024, 40 classes, ~8·10⁸
+	// a step) takes 24 steps with rfs; beyond r1SmoothFloor (or the
 	// polish's share of the iteration's work) it stops at certGap.
-	r1FaceFloor = 1e10
+	r1FaceFloor = 2.5e10
 	// r1RawSteps is the number of full Newton steps smoothR1 takes after
 	// the line-searched ones, for the accuracy of the dual point.
 	r1RawSteps = 2
