@@ -13,15 +13,8 @@ import (
 // faceGradient is ∇J on the nonzero entries of w (zero elsewhere),
 // computed from scratch with gonum: 2Xᵀ(XW − Y) + αw/‖w‖ + 2β sign(w)‖w‖₁.
 func faceGradient(p *Problem, w *mat.Dense, alpha, beta float64) *mat.Dense {
-	a := p.Design()
-	m, n := a.Dims()
-	_, c := w.Dims()
-	r := mat.NewDense(m, c, nil)
-	r.Mul(a, w)
-	r.Sub(r, p.Response(OneHot))
-	g := mat.NewDense(n, c, nil)
-	g.Mul(a.T(), r)
-	g.Scale(2, g)
+	g := lossGradient(p, w, 2)
+	n, _ := g.Dims()
 	for j := 0; j < n; j++ {
 		row, gj := w.RawRowView(j), g.RawRowView(j)
 		nrm, l1 := sparse.L2(row), sparse.L1(row)
