@@ -24,10 +24,10 @@ import (
 // The row block is positive definite (uᵀs = ‖wʲ‖₁/‖wʲ‖ > 0), so is the
 // Hessian. Block coordinate descent identifies A early but approaches the
 // minimum on it only linearly, slowly where the columns are correlated
-// (docs/exl21-dso.md); Newton's steps on A, each cut at the first entry
-// that reaches zero (which then leaves A), reach it in a few steps, and at
-// the optimum's own face that is the optimum, which the duality gap at
-// Θ = 2(XW − Y) then certifies. Where A is not yet the optimum's, the
+// (docs/exl21-dso.md); Newton's steps on A, each projected onto A's
+// orthant (entries that would change sign become zero and leave A), reach
+// it in a few steps, and at the optimum's own face that is the optimum,
+// which the duality gap at Θ = 2(XW − Y) then certifies. Where A is not yet the optimum's, the
 // sweeps that follow move entries in and out and a later call starts from
 // there.
 //
@@ -44,13 +44,13 @@ import (
 // gradient and the final update of R.
 
 // exl21FaceEvery is how often (in cd's iterations) the face's Newton
-// steps run.
+// steps may run (exl21Model.iterate says when they do).
 const exl21FaceEvery = 10
 
 // exl21FaceCG bounds the conjugate-gradient iterations of a step: the
-// steps are cut by A's orthant long before an accurate direction pays, and
-// with at most 10, Yale, warpAR10P and ORL certified sooner than with 5,
-// 20 or 50 (docs/exl21-dso.md).
+// projection onto A's orthant changes most steps, so an accurate
+// direction does not pay; with at most 10, Yale, warpAR10P and ORL
+// certified sooner than with 5, 20 or 50 (docs/exl21-dso.md).
 const exl21FaceCG = 10
 
 // exl21FaceWork bounds the multiply-adds of one call to faceNewton.
@@ -86,7 +86,7 @@ func (fc *exl21Face) gmul(dst, v []float64) {
 	fc.work += 2 * float64(ns) * float64(m) * float64(c)
 }
 
-// hmul sets dst = H·v on A (v zero outside A; dst is too); gv is scratch.
+// hmul sets dst = H·v on A (v zero outside A; dst is too).
 func (fc *exl21Face) hmul(dst, v []float64) {
 	md, c := fc.md, fc.md.c
 	fc.gmul(dst, v)
@@ -236,8 +236,9 @@ func (md *exl21Model) newFace(w, aux *mat.Dense) *exl21Face {
 
 // faceNewton runs Newton's method on the face of w (changed in place with
 // aux, the loss's auxiliary matrix, recomputed at the end) and reports
-// whether it lowered J. It leaves w as it was when α or β is zero, when
-// the work would exceed exl21FaceWork, or when the steps do not lower J.
+// whether it lowered J. It takes at most 50 steps and stops once
+// exl21FaceWork multiply-adds are spent; it leaves w as it was when α or
+// β is zero or when the steps do not lower J.
 func (md *exl21Model) faceNewton(w, aux *mat.Dense) bool {
 	if md.alpha == 0 || md.beta == 0 {
 		return false
