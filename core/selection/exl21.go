@@ -238,7 +238,7 @@ func (md *exl21Model) iterate(ctx context.Context, s *Settings, always, face boo
 			return f, st, nil
 		}
 		gaps = append(gaps, rule.lastGap/math.Abs(f))
-		if k < exl21FaceEvery || k%exl21FaceEvery != 0 || faceForecast(gaps, rule.tol) || !md.faceNewton(w, aux) {
+		if k < exl21FaceEvery || k%exl21FaceEvery != 0 || faceForecast(gaps, rule.tol) || !md.faceNewton(ctx, w, aux) {
 			return f, st, nil
 		}
 		f = md.objective(w, aux)

@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"context"
 	"math"
 
 	"gonum.org/v1/gonum/floats"
@@ -237,9 +238,9 @@ func (md *exl21Model) newFace(w, aux *mat.Dense) *exl21Face {
 // faceNewton runs Newton's method on the face of w (changed in place with
 // aux, the loss's auxiliary matrix, recomputed at the end) and reports
 // whether it lowered J. It takes at most 50 steps and stops once
-// exl21FaceWork multiply-adds are spent; it leaves w as it was when α or
+// exl21FaceWork multiply-adds are spent or ctx is done; it leaves w as it was when α or
 // β is zero or when the steps do not lower J.
-func (md *exl21Model) faceNewton(w, aux *mat.Dense) bool {
+func (md *exl21Model) faceNewton(ctx context.Context, w, aux *mat.Dense) bool {
 	if md.alpha == 0 || md.beta == 0 {
 		return false
 	}
@@ -255,7 +256,7 @@ func (md *exl21Model) faceNewton(w, aux *mat.Dense) bool {
 	g, d, r, z, p, q := make([]float64, ns*c), make([]float64, ns*c), make([]float64, ns*c), make([]float64, ns*c), make([]float64, ns*c), make([]float64, ns*c)
 	trial := make([]float64, ns*c)
 	g0 := 0.0
-	for step := 0; step < 50 && fc.work < exl21FaceWork; step++ {
+	for step := 0; step < 50 && fc.work < exl21FaceWork && ctx.Err() == nil; step++ {
 		fc.rows()
 		gn := 0.0
 		for a := 0; a < ns; a++ {
