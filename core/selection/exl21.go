@@ -216,8 +216,12 @@ func (g *gapRule) check(k int, f float64, gap func() float64) Status {
 
 // iterate runs step through the shared loop with the gap rule in place of
 // the relative-change rule; step returns J at the new iterate and that
-// iterate with its auxiliary matrix.
-func (md *exl21Model) iterate(ctx context.Context, s *Settings, always bool, step func(k int) (f float64, w, aux *mat.Dense)) (Run, error) {
+// iterate with its auxiliary matrix. With face, every exl21FaceEvery
+// iterations where the gap is above tol and its fall over the last
+// exl21FaceEvery iterations would not bring it to tol within as many
+// more, the iterate takes the face's Newton steps (faceNewton) and the
+// rule looks at the gap again.
+func (md *exl21Model) iterate(ctx context.Context, s *Settings, always, face bool, step func(k int) (f float64, w, aux *mat.Dense)) (Run, error) {
 	ls := Settings{MaxIterations: s.maxIter(), Tolerance: -1}
 	if s != nil {
 		ls.Progress = s.Progress
@@ -225,10 +229,39 @@ func (md *exl21Model) iterate(ctx context.Context, s *Settings, always bool, ste
 	rule := gapRule{tol: s.tol(), prev: math.NaN(), always: always}
 	grad := mat.NewDense(md.n, md.c, nil)
 	scratch := make([]float64, md.c)
+	var gaps []float64 // relative gaps, one per iteration (always)
 	return Iterate(ctx, &ls, func(k int) (float64, Status, error) {
 		f, w, aux := step(k)
-		return f, rule.check(k, f, func() float64 { return md.dualityGap(w, aux, grad, f, scratch) }), nil
+		gap := func() float64 { return md.dualityGap(w, aux, grad, f, scratch) }
+		st := rule.check(k, f, gap)
+		if !face || !always || st != NotTerminated {
+			return f, st, nil
+		}
+		gaps = append(gaps, rule.lastGap/math.Abs(f))
+		if k < exl21FaceEvery || k%exl21FaceEvery != 0 || faceForecast(gaps, rule.tol) || !md.faceNewton(ctx, w, aux) {
+			return f, st, nil
+		}
+		f = md.objective(w, aux)
+		rule.prev = f
+		return f, rule.check(k, f, gap), nil
 	})
+}
+
+// faceForecast reports whether the relative gaps, falling as they did
+// over the last exl21FaceEvery iterations (or as many as there are),
+// reach tol within exl21FaceEvery more.
+func faceForecast(gaps []float64, tol float64) bool {
+	n := len(gaps)
+	d := min(exl21FaceEvery, n-1)
+	if d < 1 {
+		return false
+	}
+	now, then := gaps[n-1], gaps[n-1-d]
+	if !(now < then) || !(now > 0) {
+		return false
+	}
+	// Linear convergence at the rate (now/then)^(1/d) per iteration.
+	return now*math.Pow(now/then, float64(exl21FaceEvery)/float64(d)) <= tol
 }
 
 // Fit minimises J for p.
@@ -365,7 +398,7 @@ func (md *exl21Model) fista(ctx context.Context, s *Settings) (*mat.Dense, Run, 
 		fx = fNew
 		return fx, x, ax
 	}
-	run, err := md.iterate(ctx, s, false, step)
+	run, err := md.iterate(ctx, s, false, false, step)
 	return x, run, err
 }
 
@@ -440,7 +473,7 @@ func (md *exl21Model) cd(ctx context.Context, s *Settings) (*mat.Dense, Run, err
 		}
 		return f, w, aux
 	}
-	run, err := md.iterate(ctx, s, true, step)
+	run, err := md.iterate(ctx, s, true, true, step)
 	return w, run, err
 }
 

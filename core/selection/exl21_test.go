@@ -95,15 +95,8 @@ func exl21Objective(p *Problem, w *mat.Dense, alpha, beta float64) float64 {
 // largest gradient entry.
 func checkExl21KKT(t *testing.T, p *Problem, w *mat.Dense, alpha, beta, tol float64) {
 	t.Helper()
-	a := p.Design()
-	m, n := a.Dims()
-	_, c := w.Dims()
-	r := mat.NewDense(m, c, nil)
-	r.Mul(a, w)
-	r.Sub(r, p.Response(OneHot))
-	g := mat.NewDense(n, c, nil)
-	g.Mul(a.T(), r)
-	g.Scale(-2, g)
+	g := lossGradient(p, w, -2)
+	n, _ := g.Dims()
 	scale := mat.Norm(g, math.Inf(1)) + alpha
 	for j := 0; j < n; j++ {
 		row, gj := w.RawRowView(j), g.RawRowView(j)
@@ -126,6 +119,21 @@ func checkExl21KKT(t *testing.T, p *Problem, w *mat.Dense, alpha, beta, tol floa
 			}
 		}
 	}
+}
+
+// lossGradient returns s·Xᵀ(XW − Y) (s = 2: the gradient of the least
+// squares), computed with gonum.
+func lossGradient(p *Problem, w *mat.Dense, s float64) *mat.Dense {
+	a := p.Design()
+	m, n := a.Dims()
+	_, c := w.Dims()
+	r := mat.NewDense(m, c, nil)
+	r.Mul(a, w)
+	r.Sub(r, p.Response(OneHot))
+	g := mat.NewDense(n, c, nil)
+	g.Mul(a.T(), r)
+	g.Scale(s, g)
+	return g
 }
 
 func checkMonotone(t *testing.T, name string, trace []float64, rel float64) {

@@ -204,7 +204,7 @@ func (md *exl21Model) reweight(ctx context.Context, s *Settings, a *mat.Dense) (
 		}
 		return f, best, bAux
 	}
-	run, err := md.iterate(ctx, s, true, step)
+	run, err := md.iterate(ctx, s, true, false, step)
 	if err == nil && failed {
 		err = errors.New("exl21: a reweighted system was not positive definite")
 	}
