@@ -48,10 +48,10 @@ type ToWorker struct {
 // (Bytes), or — the page's way — as a Blob, a reference to the file that
 // is not copied, which the worker reads as it streams in each time it
 // needs to (Open, set by the worker's receiving side; never encoded).
-// Stream, when the receiving side sets it, opens the file for the jobs'
-// reads, which may wait for the browser (a goroutine of their own, never
-// the message's callback): they then read into one buffer, leaving no
-// chunk behind for the browser's collector.
+// Stream, when the receiving side sets it, opens the file for the load's
+// and the jobs' reads, which may wait for the browser (a goroutine of
+// their own, never the message's callback): they then read into one
+// buffer, leaving no chunk behind for the browser's collector.
 type Load struct {
 	Data   int                           `json:"data"`
 	Name   string                        `json:"name"`

@@ -135,7 +135,9 @@ func (w *worker) warmUp(ctx context.Context, p *api.Prepare, t *job.Table) (ran 
 	scratch := newWorker(func(m *api.FromWorker) { last = m }, w.yield)
 	scratch.exec = w.exec
 	const data = 1
-	scratch.data[data] = &stored{name: p.Data.Name, readings: []reading{{keyOf(&p.Data), job.NewTable(small)}}}
+	read := make(chan struct{})
+	close(read) // the slice is read already
+	scratch.data[data] = &stored{name: p.Data.Name, ready: read, readings: []reading{{keyOf(&p.Data), job.NewTable(small)}}}
 	step := func(id int, task api.Task) bool {
 		if ctx.Err() != nil {
 			return false

@@ -86,9 +86,13 @@ const maxReadings = 2
 // job.
 const keepBytes = 64 << 20
 
-// stored is a dataset sent with Load.
+// stored is a dataset sent with Load. Its load's read runs on a goroutine
+// of its own (handle): ready is closed when it has ended, and the fields
+// but name and readings are set before, err where it failed.
 type stored struct {
 	name     string
+	ready    chan struct{}
+	err      error
 	open     func() (io.ReadCloser, error) // the file from its start
 	lines    int                           // its line count (job.Input.Lines)
 	readings []reading                     // most recent last
@@ -174,7 +178,9 @@ func newWorker(post func(*api.FromWorker), yield func()) *worker {
 func (w *worker) handle(m *api.ToWorker) {
 	switch {
 	case m.Load != nil:
-		w.load(m.Load)
+		// The read may wait for the browser (Stream): not in the
+		// message's callback. The jobs that need the data wait for it.
+		go w.read(m.Load, w.register(m.Load))
 	case m.Unload != nil:
 		w.unload(m.Unload.Data)
 	case m.Job != nil:
@@ -188,23 +194,40 @@ func (w *worker) handle(m *api.ToWorker) {
 // and answers with its size and SHA-256, read as the file streams in; a
 // file that cannot be read is answered by a Failed message naming it.
 func (w *worker) load(l *api.Load) {
+	w.read(l, w.register(l))
+}
+
+// register stores l's dataset, not yet read, in place of any earlier one
+// of the same number.
+func (w *worker) register(l *api.Load) *stored {
+	s := &stored{name: l.Name, ready: make(chan struct{})}
+	w.mu.Lock()
+	w.data[l.Data] = s
+	w.mu.Unlock()
+	return s
+}
+
+// read is load's reading of the file into s: its digest and line count,
+// through Stream where the receiving side set it (one buffer, no chunks
+// left to the browser's collector).
+func (w *worker) read(l *api.Load, s *stored) {
+	defer close(s.ready)
 	open := l.Open
 	if open == nil {
 		b := l.Bytes
 		open = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
 	}
-	h := sha256.New()
-	n, lines, err := digest(h, open)
-	if err != nil {
-		w.post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: fmt.Sprintf("cannot read %s: %v", l.Name, err)}})
-		return
-	}
-	w.mu.Lock()
 	if l.Stream != nil {
 		open = l.Stream
 	}
-	w.data[l.Data] = &stored{name: l.Name, open: open, lines: lines}
-	w.mu.Unlock()
+	h := sha256.New()
+	n, lines, err := digest(h, open)
+	if err != nil {
+		s.err = err // the jobs on it fail with it
+		w.post(&api.FromWorker{Failed: &api.Failed{ID: -1, Message: fmt.Sprintf("cannot read %s: %v", l.Name, err)}})
+		return
+	}
+	s.open, s.lines = open, lines
 	w.post(&api.FromWorker{Loaded: &api.Loaded{Data: l.Data, Size: int(n), SHA256: hex.EncodeToString(h.Sum(nil))}})
 }
 
@@ -249,14 +272,20 @@ func (w *worker) unload(id int) {
 	w.mu.Unlock()
 }
 
-// stored returns dataset id, or an error for people.
+// stored returns dataset id once its load's read has ended, or an error
+// for people. It may wait: a job's goroutine only.
 func (w *worker) stored(id int) (*stored, error) {
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	if s := w.data[id]; s != nil {
-		return s, nil
+	s := w.data[id]
+	w.mu.Unlock()
+	if s == nil {
+		return nil, fmt.Errorf("the data (number %d) were not sent to this worker; load the file again", id)
 	}
-	return nil, fmt.Errorf("the data (number %d) were not sent to this worker; load the file again", id)
+	<-s.ready
+	if s.err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", s.name, s.err)
+	}
+	return s, nil
 }
 
 // table returns the reading of stored data id that d asks for, reading

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -58,6 +59,24 @@ func (r *recorder) wait(t *testing.T) *api.FromWorker {
 		t.Fatal("no result or error message")
 		return nil
 	}
+}
+
+// loaded waits for the first Loaded message.
+func (r *recorder) loaded(t *testing.T) *api.Loaded {
+	t.Helper()
+	for range 1000 {
+		r.mu.Lock()
+		for _, m := range r.msgs {
+			if m.Loaded != nil {
+				r.mu.Unlock()
+				return m.Loaded
+			}
+		}
+		r.mu.Unlock()
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("no Loaded message")
+	return nil
 }
 
 // id is the job a Result or Failed message answers.
@@ -263,9 +282,7 @@ func TestLoadedDataReadOnce(t *testing.T) {
 	r := newRecorder()
 	w := newWorker(r.post, nil)
 	send(t, w, &api.ToWorker{Load: &api.Load{Data: 4, Name: "x.csv", Bytes: []byte(table)}})
-	r.mu.Lock()
-	loaded := r.msgs[0].Loaded
-	r.mu.Unlock()
+	loaded := r.loaded(t)
 	if loaded == nil || loaded.Data != 4 || loaded.Size != len(table) || loaded.SHA256 != tableSHA256 {
 		t.Fatalf("loaded message %+v", loaded)
 	}
@@ -343,6 +360,44 @@ func TestLargeTableNotKept(t *testing.T) {
 	}
 	if s := w.data[1]; w.reads != 1+len(jobs) || len(s.readings) != 0 {
 		t.Errorf("%d reads (want %d), %d readings kept", w.reads, 1+len(jobs), len(s.readings))
+	}
+}
+
+// A load's read runs on a goroutine of its own, not in the message's
+// callback (its reads may wait for the browser): handle returns at once,
+// a job sent before the read ends waits for it, and a job on a file that
+// cannot be read fails naming it.
+func TestLoadReadsAfterTheCallback(t *testing.T) {
+	r := newRecorder()
+	w := newWorker(r.post, nil)
+	release := make(chan struct{})
+	slow := func() (io.ReadCloser, error) {
+		<-release
+		return io.NopCloser(strings.NewReader(table)), nil
+	}
+	// The receiving side sets Stream (main_js.go); send would drop it.
+	w.handle(&api.ToWorker{Load: &api.Load{Data: 1, Name: "x.csv", Stream: slow}})
+	send(t, w, &api.ToWorker{Job: &api.Job{ID: 1, Data: 1, Task: api.Task{Run: request(t, `{"method":"fstat","data":{"name":"x.csv"}}`)}}})
+	select {
+	case m := <-r.done:
+		t.Fatalf("an answer before the file was read: %+v", m)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(release)
+	if m := r.wait(t); id(m) != 1 || m.Result == nil {
+		t.Fatalf("message %+v", m)
+	}
+	if l := r.loaded(t); l.Size != len(table) || l.SHA256 != tableSHA256 {
+		t.Errorf("loaded %+v", l)
+	}
+	broken := func() (io.ReadCloser, error) { return nil, errors.New("the file was moved") }
+	w.handle(&api.ToWorker{Load: &api.Load{Data: 2, Name: "gone.csv", Stream: broken}})
+	if m := r.wait(t); !strings.Contains(failed(m), "cannot read gone.csv: the file was moved") {
+		t.Fatalf("message %+v", m)
+	}
+	m := runJob(t, w, r, 2, `{"method":"fstat","data":{"name":"gone.csv"}}`, 2)
+	if !strings.Contains(failed(m), "gone.csv") {
+		t.Errorf("job on the unreadable file: %+v", m)
 	}
 }
 
