@@ -2,7 +2,6 @@ package selection_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"sparsefs/core/selection"
@@ -20,21 +19,7 @@ import (
 // steps carry the builds' rounding differences into the optimum's flat
 // directions, up to 10⁻⁶ of the largest score on the demo's folds).
 func TestExl21TopKEveryK(t *testing.T) {
-	all := func(m int) []int {
-		rows := make([]int, m)
-		for i := range rows {
-			rows[i] = i
-		}
-		return rows
-	}
-	problems := map[string]*selection.Problem{
-		"lung_discrete 73×20": selection.IRLSSlice(t, "lung_discrete.csv.gz", all(73), 20),
-		"GLIOMA 50×20":        selection.IRLSSlice(t, "GLIOMA.csv.gz", all(50), 20),
-	}
-	for split := 0; split < 4; split++ {
-		problems[fmt.Sprintf("demo fold %d", split)] = demoFold(t, split)
-	}
-	for name, p := range problems {
+	for name, p := range topKProblems(t) {
 		opt, err := selection.Exl21{Alpha: 1, Beta: 1, Solver: selection.Exl21FISTA}.Fit(context.Background(), p, &selection.Settings{Tolerance: 1e-12, MaxIterations: 1000000})
 		if err != nil {
 			t.Fatal(err)
