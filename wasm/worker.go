@@ -86,9 +86,9 @@ const maxReadings = 2
 // job.
 const keepBytes = 64 << 20
 
-// stored is a dataset sent with Load. Its load's read runs on a goroutine
-// of its own (handle): ready is closed when it has ended, and the fields
-// but name and readings are set before, err where it failed.
+// stored is a dataset sent with Load. Its file is read on a goroutine of
+// its own (handle, read); ready is closed when that read has ended, after
+// open and lines are set — or err, where it failed.
 type stored struct {
 	name     string
 	ready    chan struct{}
@@ -190,13 +190,6 @@ func (w *worker) handle(m *api.ToWorker) {
 	}
 }
 
-// load stores a dataset (replacing any earlier one of the same number)
-// and answers with its size and SHA-256, read as the file streams in; a
-// file that cannot be read is answered by a Failed message naming it.
-func (w *worker) load(l *api.Load) {
-	w.read(l, w.register(l))
-}
-
 // register stores l's dataset, not yet read, in place of any earlier one
 // of the same number.
 func (w *worker) register(l *api.Load) *stored {
@@ -207,18 +200,19 @@ func (w *worker) register(l *api.Load) *stored {
 	return s
 }
 
-// read is load's reading of the file into s: its digest and line count,
-// through Stream where the receiving side set it (one buffer, no chunks
-// left to the browser's collector).
+// read reads l's file into s, as it streams in: its size, SHA-256 and
+// line count, answered by a Loaded message, or a Failed one naming the
+// file that cannot be read. It reads through Stream where the receiving
+// side set it (one buffer, no chunks left to the browser's collector).
 func (w *worker) read(l *api.Load, s *stored) {
 	defer close(s.ready)
-	open := l.Open
+	open := l.Stream
+	if open == nil {
+		open = l.Open
+	}
 	if open == nil {
 		b := l.Bytes
 		open = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
-	}
-	if l.Stream != nil {
-		open = l.Stream
 	}
 	h := sha256.New()
 	n, lines, err := digest(h, open)

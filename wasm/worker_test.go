@@ -61,6 +61,12 @@ func (r *recorder) wait(t *testing.T) *api.FromWorker {
 	}
 }
 
+// load stores a dataset and reads it before it returns (handle reads it on
+// a goroutine of its own).
+func (w *worker) load(l *api.Load) {
+	w.read(l, w.register(l))
+}
+
 // loaded waits for the first Loaded message.
 func (r *recorder) loaded(t *testing.T) *api.Loaded {
 	t.Helper()

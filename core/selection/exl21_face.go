@@ -28,9 +28,9 @@ import (
 // (docs/exl21-dso.md); Newton's steps on A, each projected onto A's
 // orthant (entries that would change sign become zero and leave A), reach
 // it in a few steps, and at the optimum's own face that is the optimum,
-// which the duality gap at Θ = 2(XW − Y) then certifies. Where A is not yet the optimum's, the
-// sweeps that follow move entries in and out and a later call starts from
-// there.
+// which the duality gap at Θ = 2(XW − Y) then certifies. Where A is not
+// yet the optimum's, the sweeps that follow move entries in and out and a
+// later call starts from there.
 //
 // A has up to n·c entries (13,000 on Yale), too many to factorise the
 // Hessian, so each step is solved by conjugate gradients (a truncated
@@ -238,8 +238,8 @@ func (md *exl21Model) newFace(w, aux *mat.Dense) *exl21Face {
 // faceNewton runs Newton's method on the face of w (changed in place with
 // aux, the loss's auxiliary matrix, recomputed at the end) and reports
 // whether it lowered J. It takes at most 50 steps and stops once
-// exl21FaceWork multiply-adds are spent or ctx is done; it leaves w as it was when α or
-// β is zero or when the steps do not lower J.
+// exl21FaceWork multiply-adds are spent or ctx is done; it leaves w as it
+// was when α or β is zero or when the steps do not lower J.
 func (md *exl21Model) faceNewton(ctx context.Context, w, aux *mat.Dense) bool {
 	if md.alpha == 0 || md.beta == 0 {
 		return false
