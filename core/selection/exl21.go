@@ -214,14 +214,29 @@ func (g *gapRule) check(k int, f float64, gap func() float64) Status {
 	return NotTerminated
 }
 
+// faceHook says how a solver takes the face's Newton steps (iterate).
+type faceHook struct {
+	// due, when set, reports whether the steps may run at iteration k
+	// with the relative gaps so far (besides iterate's own conditions).
+	due func(k int, gaps []float64) bool
+	// certifiedOnly keeps the steps' iterate only where it certifies;
+	// otherwise the iterate is the solver's again.
+	certifiedOnly bool
+	// taken, when set, is called with J once the solver's iterate is the
+	// steps' (so that the solver's own state follows it).
+	taken func(f float64)
+}
+
 // iterate runs step through the shared loop with the gap rule in place of
 // the relative-change rule; step returns J at the new iterate and that
 // iterate with its auxiliary matrix. With face, every exl21FaceEvery
 // iterations where the gap is above tol and its fall over the last
 // exl21FaceEvery iterations would not bring it to tol within as many
-// more, the iterate takes the face's Newton steps (faceNewton) and the
-// rule looks at the gap again.
-func (md *exl21Model) iterate(ctx context.Context, s *Settings, always, face bool, step func(k int) (f float64, w, aux *mat.Dense)) (Run, error) {
+// more (and face.due agrees), the iterate takes the face's Newton steps
+// (faceSteps) and the rule looks at the gap again. Where their iterate is
+// not kept (certifiedOnly), the next steps wait twice as long as the last
+// wait (20, 40, … iterations).
+func (md *exl21Model) iterate(ctx context.Context, s *Settings, always bool, face *faceHook, step func(k int) (f float64, w, aux *mat.Dense)) (Run, error) {
 	ls := Settings{MaxIterations: s.maxIter(), Tolerance: -1}
 	if s != nil {
 		ls.Progress = s.Progress
@@ -230,38 +245,65 @@ func (md *exl21Model) iterate(ctx context.Context, s *Settings, always, face boo
 	grad := mat.NewDense(md.n, md.c, nil)
 	scratch := make([]float64, md.c)
 	var gaps []float64 // relative gaps, one per iteration (always)
+	// The first iteration at which the face's steps may run, and the wait
+	// after steps whose iterate was not kept (doubled each time).
+	next, wait := exl21FaceEvery, exl21FaceEvery
 	return Iterate(ctx, &ls, func(k int) (float64, Status, error) {
 		f, w, aux := step(k)
 		gap := func() float64 { return md.dualityGap(w, aux, grad, f, scratch) }
 		st := rule.check(k, f, gap)
-		if !face || !always || st != NotTerminated {
+		if face == nil || !always || st != NotTerminated {
 			return f, st, nil
 		}
 		gaps = append(gaps, rule.lastGap/math.Abs(f))
-		if k < exl21FaceEvery || k%exl21FaceEvery != 0 || faceForecast(gaps, rule.tol) || !md.faceNewton(ctx, w, aux) {
+		if k < next || k%exl21FaceEvery != 0 || faceReaches(gaps, rule.tol, exl21FaceEvery) || (face.due != nil && !face.due(k, gaps)) {
 			return f, st, nil
 		}
-		f = md.objective(w, aux)
-		rule.prev = f
-		return f, rule.check(k, f, gap), nil
+		var w0, aux0 *mat.Dense
+		if face.certifiedOnly {
+			w0, aux0 = mat.DenseCopyOf(w), mat.DenseCopyOf(aux)
+		}
+		f0 := f
+		certified := func() (float64, bool) {
+			f = md.objective(w, aux)
+			rule.prev = f
+			st = rule.check(k, f, gap) // also refreshes grad at w
+			return rule.lastGap / math.Abs(f), st != NotTerminated
+		}
+		lowered := md.faceSteps(ctx, w, aux, grad, certified)
+		if face.certifiedOnly && (!lowered || st == NotTerminated) {
+			wait *= 2
+			next = k + wait
+			w.Copy(w0)
+			aux.Copy(aux0)
+			rule.prev = f0
+			return f0, NotTerminated, nil
+		}
+		if !lowered {
+			return f0, st, nil
+		}
+		if face.taken != nil {
+			face.taken(f)
+		}
+		return f, st, nil
 	})
 }
 
-// faceForecast reports whether the relative gaps, falling as they did
-// over the last exl21FaceEvery iterations (or as many as there are),
-// reach tol within exl21FaceEvery more.
-func faceForecast(gaps []float64, tol float64) bool {
-	n := len(gaps)
-	d := min(exl21FaceEvery, n-1)
+// faceReaches reports whether the relative gaps, falling as they did over
+// the last exl21FaceEvery iterations (or as many as there are), reach tol
+// within n more.
+func faceReaches(gaps []float64, tol float64, n int) bool {
+	k := len(gaps)
+	d := min(exl21FaceEvery, k-1)
 	if d < 1 {
 		return false
 	}
-	now, then := gaps[n-1], gaps[n-1-d]
+	now, then := gaps[k-1], gaps[k-1-d]
 	if !(now < then) || !(now > 0) {
 		return false
 	}
 	// Linear convergence at the rate (now/then)^(1/d) per iteration.
-	return now*math.Pow(now/then, float64(exl21FaceEvery)/float64(d)) <= tol
+	return now*math.Pow(now/then, float64(n)/float64(d)) <= tol
 }
 
 // Fit minimises J for p.
@@ -398,7 +440,7 @@ func (md *exl21Model) fista(ctx context.Context, s *Settings) (*mat.Dense, Run, 
 		fx = fNew
 		return fx, x, ax
 	}
-	run, err := md.iterate(ctx, s, false, false, step)
+	run, err := md.iterate(ctx, s, false, nil, step)
 	return x, run, err
 }
 
@@ -473,7 +515,14 @@ func (md *exl21Model) cd(ctx context.Context, s *Settings) (*mat.Dense, Run, err
 		}
 		return f, w, aux
 	}
-	run, err := md.iterate(ctx, s, true, true, step)
+	// The face's Newton steps, where they pay (α > 0: the rows' norms make
+	// J strictly convex on a face); the exclusive lasso's are for its
+	// reweight solver.
+	var face *faceHook
+	if md.alpha != 0 {
+		face = &faceHook{}
+	}
+	run, err := md.iterate(ctx, s, true, face, step)
 	return w, run, err
 }
 

@@ -204,7 +204,32 @@ func (md *exl21Model) reweight(ctx context.Context, s *Settings, a *mat.Dense) (
 		}
 		return f, best, bAux
 	}
-	run, err := md.iterate(ctx, s, true, false, step)
+	// The face's Newton steps (exl21Model.iterate), with the zero entries
+	// that break the optimality condition entering the face between
+	// rounds, run where ten iterations cost at least one call's budget of
+	// multiply-adds, or past nine tenths of the iteration limit where the
+	// gaps' fall forecasts the limit first;
+	// their iterate is kept only where it certifies, as an entry the steps
+	// set to zero would stay zero here (its η is zero). When it is kept, η
+	// becomes its closed form.
+	perIter := float64(c) * float64(n) * float64(n) * float64(n) / 3 // the N×N systems
+	if wide {
+		perIter = float64(c) * float64(m) * float64(m) * (float64(n) + float64(m)/3)
+	}
+	maxIter := s.maxIter()
+	face := &faceHook{
+		certifiedOnly: true,
+		due: func(k int, gaps []float64) bool {
+			return exl21FaceEvery*perIter >= exl21FaceWork || (10*k >= 9*maxIter && !faceReaches(gaps, s.tol(), maxIter-k))
+		},
+		taken: func(fNew float64) {
+			f = fNew
+			etaOf(plain, best)
+			eta.Copy(plain)
+			acc.reset()
+		},
+	}
+	run, err := md.iterate(ctx, s, true, face, step)
 	if err == nil && failed {
 		err = errors.New("exl21: a reweighted system was not positive definite")
 	}
