@@ -267,7 +267,7 @@ func (md *exl21Model) newFace(w, aux *mat.Dense) *exl21Face {
 // aux, the loss's auxiliary matrix, recomputed at the end) and reports
 // whether it lowered J. It takes at most 50 steps and stops once
 // exl21FaceWork multiply-adds are spent or ctx is done; it leaves w as it
-// was when α or β is zero or when the steps do not lower J.
+// was when β is zero or when the steps do not lower J.
 func (md *exl21Model) faceNewton(ctx context.Context, w, aux *mat.Dense) bool {
 	if md.beta == 0 {
 		return false
@@ -397,17 +397,17 @@ func (md *exl21Model) faceNewton(ctx context.Context, w, aux *mat.Dense) bool {
 	return true
 }
 
-// faceSteps runs faceNewton on w (with α = 0, after the tiny entries for
-// which zero is optimal are set to zero: reviseFace) and, with α = 0,
-// further rounds of it while certified (which evaluates J and the gap at w, leaving the
+// faceSteps runs faceNewton on w and, with α = 0, further rounds of it
+// while certified (which evaluates J and the gap at w, leaving the
 // gradient X_jᵀ(XW − Y) in grad, and returns the relative gap and whether
-// it is within tol) says the gap is above tol: before each, the zero
-// entries that break the optimality condition enter the face
-// (reviseFace). It stops after a round that neither lowers J nor adds an
-// entry, one that leaves the gap above 0.9 times the last round's (on
-// COIL20 the rounds lower J by 10⁻⁹ of it and the gap hardly moves, while
-// on ORL each divides the gap by 2 to 10), or after exl21FaceRounds. It
-// reports whether J was lowered.
+// it is within tol) says the gap is above tol. With α = 0 the tiny
+// entries for which zero is optimal are set to zero first, and before
+// each further round the zero entries that break the optimality
+// condition enter the face (reviseFace). The rounds stop after one that
+// neither lowers J nor adds an entry, one that leaves the gap above 0.9
+// times the last round's (on COIL20 the rounds lower J by 10⁻⁹ of it and
+// the gap hardly moves, while on ORL each divides the gap by 2 to 10), or
+// after exl21FaceRounds. It reports whether J was lowered.
 func (md *exl21Model) faceSteps(ctx context.Context, w, aux, grad *mat.Dense, certified func() (float64, bool)) bool {
 	if md.alpha == 0 && md.reviseFace(w, grad, false) > 0 {
 		md.loss.aux(aux, w)

@@ -156,9 +156,8 @@ func TestExl21CertifiesYale(t *testing.T) {
 // face's Newton steps, with entries entering and leaving the face between
 // rounds, certify the default tol. From reweight's iterate at a gap of
 // 10⁻² (tol = 10⁻², before the face's steps are due), faceSteps alone
-// certifies it too. Each gap
-// is checked with the independently written elassoDualGap, and the
-// trace never rises.
+// certifies it too. Each gap is checked with the independently written
+// elassoDualGap, and the trace never rises.
 func TestElassoCertifiesLungDiscrete(t *testing.T) {
 	p := loadProblem(t, "lung_discrete.csv.gz", 1, 1)
 	fit := func(tol float64) *Result {

@@ -208,10 +208,9 @@ func (md *exl21Model) reweight(ctx context.Context, s *Settings, a *mat.Dense) (
 	// that break the optimality condition entering the face between
 	// rounds, run where ten iterations cost at least one call's budget of
 	// multiply-adds, or past nine tenths of the iteration limit where the
-	// gaps' fall forecasts the limit first;
-	// their iterate is kept only where it certifies, as an entry the steps
-	// set to zero would stay zero here (its η is zero). When it is kept, η
-	// becomes its closed form.
+	// gaps' fall forecasts the limit first. Their iterate is kept only
+	// where it certifies, as an entry the steps set to zero would stay zero
+	// here (its η is zero); when it is kept, η becomes its closed form.
 	perIter := float64(c) * float64(n) * float64(n) * float64(n) / 3 // the N×N systems
 	if wide {
 		perIter = float64(c) * float64(m) * float64(m) * (float64(n) + float64(m)/3)
