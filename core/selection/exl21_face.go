@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"sparsefs/core/linalg"
+	"sparsefs/core/sparse"
 )
 
 // Newton's method on the face of the exclusive ℓ2,1 model (exl21 with
@@ -135,28 +136,8 @@ func (fc *exl21Face) precond(z, r []float64) {
 			continue
 		}
 		nrm := fc.nrm[a]
-		if md.alpha == 0 {
-			// B = γI + 2β ssᵀ: B⁻¹r = (r − s·2β sᵀr/(γ + 2β sᵀs))/γ.
-			gam := fc.diag[a]
-			var sr, ss float64
-			for k, wk := range w {
-				if wk != 0 {
-					sr += math.Copysign(1, wk) * x[k]
-					ss++
-				}
-			}
-			q := 2 * md.beta * sr / (gam + 2*md.beta*ss)
-			for k, wk := range w {
-				if wk == 0 {
-					y[k] = 0
-					continue
-				}
-				y[k] = (x[k] - q*math.Copysign(1, wk)) / gam
-			}
-			continue
-		}
 		gam := fc.diag[a] + md.alpha/nrm
-		var ur, sr, us, ss float64 // uᵀr, sᵀr, uᵀs, sᵀs; uᵀu = 1
+		var ur, sr, ss float64 // uᵀr, sᵀr, sᵀs; uᵀu = 1
 		for k, wk := range w {
 			if wk != 0 {
 				ur += wk / nrm * x[k]
@@ -164,12 +145,18 @@ func (fc *exl21Face) precond(z, r []float64) {
 				ss++
 			}
 		}
-		us = fc.l1[a] / nrm
-		// (γM⁻¹ + VᵀV) = [[−γ‖w‖/α + 1, us], [us, γ/(2β) + ss]].
-		a11, a12, a22 := 1-gam*nrm/md.alpha, us, gam/(2*md.beta)+ss
-		det := a11*a22 - a12*a12
-		p := (a22*ur - a12*sr) / det
-		q := (a11*sr - a12*ur) / det
+		// B⁻¹r = (r − p u − q s)/γ.
+		var p, q float64
+		if md.alpha == 0 {
+			// B = γI + 2β ssᵀ (Sherman–Morrison).
+			q = 2 * md.beta * sr / (gam + 2*md.beta*ss)
+		} else {
+			// (γM⁻¹ + VᵀV) = [[−γ‖w‖/α + 1, uᵀs], [uᵀs, γ/(2β) + sᵀs]].
+			a11, a12, a22 := 1-gam*nrm/md.alpha, fc.l1[a]/nrm, gam/(2*md.beta)+ss
+			det := a11*a22 - a12*a12
+			p = (a22*ur - a12*sr) / det
+			q = (a11*sr - a12*ur) / det
+		}
 		for k, wk := range w {
 			if wk == 0 {
 				y[k] = 0
@@ -448,11 +435,7 @@ func (md *exl21Model) reviseFace(w, grad *mat.Dense, enter bool) int {
 	changed := 0
 	for j := 0; j < md.n; j++ {
 		row, g := w.RawRowView(j), grad.RawRowView(j)
-		l1, big := 0.0, 0.0
-		for _, v := range row {
-			l1 += math.Abs(v)
-			big = math.Max(big, math.Abs(v))
-		}
+		l1, big := sparse.L1(row), floats.Norm(row, math.Inf(1))
 		if big == 0 {
 			continue
 		}
