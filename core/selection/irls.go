@@ -328,6 +328,10 @@ type irls struct {
 	// perturb, if set, alters each extrapolated set of norms (the tests
 	// use it to make accelerated steps fail).
 	perturb func(wts []float64)
+	// readOff, if set, makes certifyR1 read the dual point off the
+	// iterate only (the tests of the read-off continuation use it on
+	// data where the smoothed minimum would certify first).
+	readOff bool
 	// dualSolved tells whether the last certifyR1 solved for its dual
 	// point (smoothR1 or barrierR1 ran) rather than reading it off the
 	// iterate.

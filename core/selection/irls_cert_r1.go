@@ -25,6 +25,23 @@ const (
 	// r1SmoothFloor is the work (multiply-adds) smoothR1 may always
 	// take, ~10–40 ms natively: its stages need tens of Newton steps.
 	r1SmoothFloor = 2e8
+	// r1SmoothTallFloor is the work smoothR1 may always take where the
+	// support is smaller than m (its first resort there) and its Newton
+	// systems are formed (|S|·c ≤ polishMaxUnknowns), ~1 s natively: the
+	// digits demo (1797 × 64, 10 classes, ~4·10⁸ a step) certifies in 12
+	// steps, where the iteration's multipliers leave a gap of 6.5·10⁻³.
+	// It does not allow madelon (2600 × 500, two classes, ~1.6·10⁹ a
+	// step) r1SmoothMinSteps: there the stages, given 76 steps, left the
+	// gap at 0.5 (a row outside S violating its condition 3.4 times over,
+	// with the Newton steps after it enters far from converged).
+	r1SmoothTallFloor = 2.5e10
+	// r1SmoothCGFloor is the same where the steps are taken by conjugate
+	// gradients (|S|·c above polishMaxUnknowns: newtonStepCG), ~10–30 s
+	// natively: COIL20 (1440 × 1024, 20 classes, ~3·10⁹ a step) certifies
+	// in 51 steps, Isolet (1560 × 617, 26 classes) in 13, USPS in 5,
+	// where the multipliers leave gaps of 0.12, 5.2·10⁻³ and (at the
+	// change rule's stop) 10⁻².
+	r1SmoothCGFloor = 2.5e11
 	// r1FaceFloor is the work (multiply-adds) faceR1 may always take to
 	// reach certGap, ~1 s natively: ORL (400 × 1024, 40 classes, ~8·10⁸
 	// a step) takes 24 steps with rfs; beyond r1SmoothFloor (or the
@@ -70,8 +87,9 @@ const (
 //     (max(polishFloor, r1CorrectBudget·work) multiply-adds) reaches.
 //
 // Where the support is smaller than the number of samples (some residual
-// rows stay nonzero) and small enough for the polish's limits, a third
-// candidate comes from smoothR1: the gradient of the smoothed loss at the
+// rows stay nonzero), at most smoothCGMaxRows rows, a third candidate
+// comes from smoothR1 (given at least r1SmoothTallFloor multiply-adds, or
+// r1SmoothCGFloor where its steps are taken by conjugate gradients): the gradient of the smoothed loss at the
 // minimum of the smoothed model, which is nearly feasible by its
 // stationarity; and that minimum replaces the iterate when its exact J is
 // lower (polished, with the Newton steps counted); if the gap is still
@@ -101,8 +119,11 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 	budget := math.Max(polishFloor, polishBudget*work)
 	polished, steps := false, 0
 	s.dualSolved = false
-	smooth := func() {
-		st, thetas, k := s.smoothR1(ctx, math.Max(r1SmoothFloor, budget), best)
+	if s.readOff {
+		return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(s.supportRows())}, point, false
+	}
+	smooth := func(dense, cg float64) {
+		st, thetas, k := s.smoothR1(ctx, dense, cg, best)
 		if st == nil {
 			return
 		}
@@ -159,14 +180,14 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 	// gap is still above polishGoal, and the smoothed minimum where
 	// neither certified.
 	if len(s.supportRows()) < s.m {
-		if smooth(); (s.obj-best)/math.Abs(s.obj) > certGap {
+		if smooth(math.Max(r1SmoothTallFloor, budget), math.Max(r1SmoothCGFloor, budget)); (s.obj-best)/math.Abs(s.obj) > certGap {
 			barrier()
 		}
 	} else if certified := face(); !certified || (s.obj-best)/math.Abs(s.obj) > polishGoal {
 		// The dual solve, where it fits, also tightens a certificate of
 		// the face's stopped at certGap (within 10⁻⁹ of J*).
 		if !barrier() && !certified {
-			smooth()
+			smooth(math.Max(r1SmoothFloor, budget), 0)
 		}
 	}
 	return &Certificate{Gap: (s.obj - best) / math.Abs(s.obj), Dual: best, Support: len(s.supportRows()), Polished: polished, NewtonSteps: steps}, point, polished
@@ -194,7 +215,8 @@ func (s *irls) readDualR1(work float64) (float64, []float64) {
 
 // smoothR1 minimises the model with both norms smoothed,
 // Σᵢ√(‖eᵢ‖² + μ²) + λΣⱼ√(‖wʲ‖² + μ_W²), on the support S of the iterate
-// by the polish's Newton iteration (newton: Cholesky, a line search on the
+// by the polish's Newton iteration (newton: Cholesky, or conjugate
+// gradients where |S|·c > polishMaxUnknowns; a line search on the
 // smoothed objective), for μ = r1SmoothFrom … r1SmoothTo times rms‖yᵢ‖
 // (μ_W the same times the largest ‖wʲ‖), each stage from the lowest point
 // of the one before. It stops after the first stage whose dual point
@@ -214,19 +236,25 @@ func (s *irls) readDualR1(work float64) (float64, []float64) {
 // of the optimum. It returns the minimum with the rows below the
 // sparsity level set to zero (exact J), the candidate Θs (after the
 // line-searched steps and after each full step), and the Newton steps;
-// nil when S is empty or exceeds polishMaxUnknowns, or when fewer than
-// r1SmoothMinSteps steps fit budget multiply-adds. Where S has as many
+// nil when S is empty or has more than smoothCGMaxRows rows, or when
+// fewer than r1SmoothMinSteps steps fit the budget: budget multiply-adds
+// where the Newton systems are formed (|S|·c ≤ polishMaxUnknowns),
+// cgBudget where they are solved by conjugate gradients (newtonStepCG:
+// the steps cost about m·|S|·c each rather than m·(|S|·c)²). Where S has as many
 // rows as there are samples or more (every residual row tends to zero:
 // m < N), the smoothing of the residuals is what keeps the Newton system
 // regular, and the dual point is as tight (colon, ALLAML, GLIOMA from the
 // default tol's iterate: within 3·10⁻⁹–1.3·10⁻⁸ of J*).
-func (s *irls) smoothR1(ctx context.Context, budget, lower float64) (*polishState, [][]float64, int) {
+func (s *irls) smoothR1(ctx context.Context, budget, cgBudget, lower float64) (*polishState, [][]float64, int) {
 	sup := s.supportRows()
 	ns := len(sup)
-	if ns == 0 || ns*s.c > polishMaxUnknowns {
+	if ns == 0 || ns > smoothCGMaxRows {
 		return nil, nil, 0
 	}
 	limit := int(budget / polishWork(ns*s.c, s.m))
+	if ns*s.c > polishMaxUnknowns {
+		limit = int(cgBudget / smoothCGWork(ns, s.c, s.m))
+	}
 	if limit < r1SmoothMinSteps {
 		return nil, nil, 0
 	}

@@ -536,11 +536,43 @@ func crosses(x, d []float64) bool {
 // newtonStep solves the Newton system of the manifold at st (see polish) and
 // returns the step d of W_S (|S|×c) and the step of E it makes (m×c).
 func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
+	sys, ok := s.newtonSystem(st)
+	if !ok {
+		return nil, nil, false
+	}
+	ns, c := len(st.sup), s.c
+	switch {
+	case st.mu > 0 && ns*c > polishMaxUnknowns:
+		return s.newtonStepCG(st, sys, s.smoothCGTol(sys.g))
+	case len(sys.out) == 0 && c > 1:
+		// The loss part is K ⊗ I_c: solved by kronSolve.
+		if !kronSolve(sys.k, ns, c, sys.rows, s.lambda, st.muW, sys.g) {
+			return nil, nil, false
+		}
+		return s.stepOf(ns, sys.ztS, sys.g)
+	}
+	return s.newtonStepDense(st, sys)
+}
+
+// newtonSystem holds the parts of the Newton system at a polishState: the
+// rows of Zᵀ in S (|S|×m), the gradient g of W_S (|S|×c), the loss
+// Hessian's Σᵢ zᵢzᵢᵀ ⊗ (αᵢI + βᵢuᵢuᵢᵀ) as K = Σᵢ αᵢzᵢzᵢᵀ (|S|×|S|), α, β
+// and the samples out with βᵢ ≠ 0, and the rows of W on S.
+type newtonSystem struct {
+	ztS, g, k, alpha, beta []float64
+	out                    []int
+	rows                   [][]float64
+}
+
+// newtonSystem computes the parts of the Newton system at st; false where
+// the model is not smooth there (a zero residual row for r < 2, or a zero
+// row of W unsmoothed) or S is empty.
+func (s *irls) newtonSystem(st *polishState) (*newtonSystem, bool) {
 	m, c := s.m, s.c
 	ns := len(st.sup)
 	n := ns * c
 	if ns == 0 {
-		return nil, nil, false
+		return nil, false
 	}
 	ztS := s.rowsOfW(st.sup)
 	// Gradient: ∇F = (ZᵀΘ)_S + λuʲ with Θ the loss gradient.
@@ -560,7 +592,7 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 			si := math.Sqrt(nrm*nrm + st.mu*st.mu)
 			alpha[i], beta[i] = 1/si, -nrm*nrm/(si*si*si)
 		case nrm == 0 && s.r < 2:
-			return nil, nil, false // not smooth here
+			return nil, false // not smooth here
 		case nrm == 0:
 			alpha[i] = s.r
 		default:
@@ -580,20 +612,24 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 		wj := st.w[j*c : (j+1)*c]
 		nrm := math.Sqrt(norm2(wj) + st.muW*st.muW)
 		if nrm == 0 {
-			return nil, nil, false
+			return nil, false
 		}
 		for t := 0; t < c; t++ {
 			g[a*c+t] += s.lambda * wj[t] / nrm
 		}
 		rows[a] = wj
 	}
-	if len(out) == 0 && c > 1 {
-		// The loss part is K ⊗ I_c: solved by kronSolve.
-		if !kronSolve(k, ns, c, rows, s.lambda, st.muW, g) {
-			return nil, nil, false
-		}
-		return s.stepOf(ns, ztS, g)
-	}
+	return &newtonSystem{ztS: ztS, g: g, k: k, alpha: alpha, beta: beta, out: out, rows: rows}, true
+}
+
+// newtonStepDense forms the Newton system of sys (|S|·c unknowns) and
+// solves it by Cholesky.
+func (s *irls) newtonStepDense(st *polishState, sys *newtonSystem) (d, de []float64, ok bool) {
+	m, c := s.m, s.c
+	ns := len(st.sup)
+	n := ns * c
+	ztS, k, out, rows, g := sys.ztS, sys.k, sys.out, sys.rows, sys.g
+	beta := sys.beta
 	h := make([]float64, n*n)
 	for a := 0; a < ns; a++ {
 		for b := 0; b < ns; b++ {

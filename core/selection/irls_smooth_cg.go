@@ -1,0 +1,133 @@
+package selection
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+
+	"sparsefs/core/linalg"
+)
+
+// Constants of the smoothed Newton step by conjugate gradients (see
+// newtonStepCG).
+const (
+	// smoothCGMaxIter bounds the conjugate-gradient iterations of a step.
+	smoothCGMaxIter = 200
+	// smoothCGAssumed is the conjugate-gradient iterations a step is
+	// assumed to take when its work is estimated (smoothCGWork).
+	smoothCGAssumed = 50
+	// smoothCGMaxRows bounds |S| where the steps are taken by conjugate
+	// gradients (the preconditioner's factor is |S|×|S|, 32 MB here).
+	smoothCGMaxRows = 2000
+)
+
+// smoothCGWork estimates the multiply-adds of one newtonStepCG on ns rows
+// of W with c classes and m samples: the preconditioner's K (m·ns²/2) and
+// its factor (ns³/3), and smoothCGAssumed products with the Hessian and
+// the preconditioner.
+func smoothCGWork(ns, c, m int) float64 {
+	fs, fc, fm := float64(ns), float64(c), float64(m)
+	return fm*fs*fs/2 + fs*fs*fs/3 + smoothCGAssumed*(2*fm*fs*fc+2*fs*fs*fc)
+}
+
+// smoothCGTol is the relative residual at which newtonStepCG stops for
+// the gradient g: min(0.1, √(‖g‖∞/λ)), an inexact Newton step whose
+// accuracy grows as the gradient vanishes (quadratic convergence near
+// the minimum).
+func (s *irls) smoothCGTol(g []float64) float64 {
+	return math.Min(0.1, math.Sqrt(floats.Norm(g, math.Inf(1))/s.lambda))
+}
+
+// newtonStepCG solves the Newton system of the smoothed model (r = 1, μ >
+// 0; see smoothR1) at st by preconditioned conjugate gradients, for
+// supports whose dense system (|S|·c unknowns) is too large to form:
+// H = Σᵢ zᵢzᵢᵀ ⊗ (αᵢI + βᵢûᵢûᵢᵀ) + the penalty's blocks
+// λ(I − wʲwʲᵀ/tⱼ²)/tⱼ (tⱼ = √(‖wʲ‖² + μ_W²)), applied in 2·m·|S|·c
+// multiply-adds through Z_S; the preconditioner (K + diag(λ/tⱼ)) ⊗ I_c,
+// K = Σᵢ αᵢzᵢzᵢᵀ, bounds H from above (βᵢ ≤ 0) and is exact but for the
+// rank-one terms, and is solved by one Cholesky factor of |S|×|S| (made
+// in sys.k). The iteration stops at a residual of
+// eta relative to g, or after smoothCGMaxIter, or where the curvature
+// along its direction is not positive (rounding). It returns the step d
+// of W_S and Z_S·d (see stepOf); false where no step was made.
+func (s *irls) newtonStepCG(st *polishState, sys *newtonSystem, eta float64) (d, de []float64, ok bool) {
+	ztS, g, k, alpha, beta, rows := sys.ztS, sys.g, sys.k, sys.alpha, sys.beta, sys.rows
+	m, c := s.m, s.c
+	ns := len(st.sup)
+	n := ns * c
+	// Unit residual directions, zero where βᵢ = 0.
+	u := make([]float64, m*c)
+	for i := 0; i < m; i++ {
+		if beta[i] == 0 {
+			continue
+		}
+		ei := st.e[i*c : (i+1)*c]
+		nrm := math.Sqrt(norm2(ei))
+		for t, v := range ei {
+			u[i*c+t] = v / nrm
+		}
+	}
+	tn := make([]float64, ns)
+	for a, wj := range rows {
+		tn[a] = math.Sqrt(norm2(wj) + st.muW*st.muW)
+		k[a*ns+a] += s.lambda / tn[a]
+	}
+	if !cholShifted(gen(ns, ns, k)) {
+		return nil, nil, false
+	}
+	ev := make([]float64, m*c)
+	hv := func(v, out []float64) {
+		linalg.Gemm(true, false, 1, gen(ns, m, ztS), gen(ns, c, v), 0, gen(m, c, ev))
+		for i := 0; i < m; i++ {
+			ei := ev[i*c : (i+1)*c]
+			ui := u[i*c : (i+1)*c]
+			f := beta[i] * floats.Dot(ui, ei)
+			for t := range ei {
+				ei[t] = alpha[i]*ei[t] + f*ui[t]
+			}
+		}
+		linalg.Gemm(false, false, 1, gen(ns, m, ztS), gen(m, c, ev), 0, gen(ns, c, out))
+		for a, wj := range rows {
+			va := v[a*c : (a+1)*c]
+			f := floats.Dot(wj, va) / (tn[a] * tn[a])
+			for t := range va {
+				out[a*c+t] += s.lambda * (va[t] - f*wj[t]) / tn[a]
+			}
+		}
+	}
+	precond := func(r, z []float64) {
+		copy(z, r)
+		linalg.CholeskySolve(gen(ns, ns, k), gen(ns, c, z))
+	}
+	x := make([]float64, n)
+	r := make([]float64, n)
+	copy(r, g)
+	z := make([]float64, n)
+	precond(r, z)
+	p := make([]float64, n)
+	copy(p, z)
+	ap := make([]float64, n)
+	rz := floats.Dot(r, z)
+	gn := floats.Norm(g, 2)
+	for it := 0; it < smoothCGMaxIter; it++ {
+		hv(p, ap)
+		pap := floats.Dot(p, ap)
+		if !(pap > 0) {
+			break
+		}
+		a := rz / pap
+		floats.AddScaled(x, a, p)
+		floats.AddScaled(r, -a, ap)
+		if floats.Norm(r, 2) <= eta*gn {
+			break
+		}
+		precond(r, z)
+		rz2 := floats.Dot(r, z)
+		floats.AddScaledTo(p, z, rz2/rz, p)
+		rz = rz2
+	}
+	if floats.Norm(x, 2) == 0 {
+		return nil, nil, false
+	}
+	return s.stepOf(ns, ztS, x)
+}
