@@ -3,12 +3,9 @@ package selection
 import (
 	"context"
 	"math"
-	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
-
-	"sparsefs/core/dataset"
 )
 
 // For r = p = 1 (rfs, and gsr with r = p = 1) every fit reports a
@@ -119,15 +116,7 @@ func elemMul(a, b *mat.Dense) *mat.Dense {
 // Under wasm only rfs on the digits, and only the certificate (each fit
 // costs seconds there).
 func TestIRLSR1CertifiesTall(t *testing.T) {
-	raw, err := os.ReadFile("../../assets/demo/digits.csv.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := dataset.Parse(raw, dataset.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	digits := &Problem{X: dataset.FitScaler(dataset.ZScore, ds.X).Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: true}
+	digits := demoProblem(t, "digits.csv.gz")
 	type tallCase struct {
 		data string
 		p    *Problem

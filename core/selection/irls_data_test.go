@@ -46,3 +46,25 @@ func irlsRealProblem(tb testing.TB, file string) *Problem { return irlsRealLoad(
 
 // irlsRawData returns the unscaled matrix of a shared dataset.
 func irlsRawData(tb testing.TB, file string) *mat.Dense { return irlsRealLoad(tb, file).raw }
+
+// demoData reads a demo file of assets/demo (as the page's demo choice
+// loads it).
+func demoData(tb testing.TB, file string) *dataset.Dataset {
+	tb.Helper()
+	raw, err := os.ReadFile("../../assets/demo/" + file)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ds, err := dataset.Parse(raw, dataset.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ds
+}
+
+// demoProblem is a demo file's problem z-scored with the bias on, as the
+// CLI and the page fit it.
+func demoProblem(tb testing.TB, file string) *Problem {
+	ds := demoData(tb, file)
+	return &Problem{X: dataset.FitScaler(dataset.ZScore, ds.X).Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: true}
+}

@@ -101,15 +101,7 @@ func TestRFSDemoFoldStopsNearOptimum(t *testing.T) {
 // and two full steps always ran: 40 + 2 steps natively (45 + 2 in wasm)
 // to a gap of 4.3·10⁻⁸, more work than the fit's 94 iterations.
 func TestRFSDemoCertifiedStopIsBounded(t *testing.T) {
-	raw, err := os.ReadFile("../../assets/demo/breast-cancer-wisconsin.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := dataset.Parse(raw, dataset.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &selection.Problem{X: dataset.FitScaler(dataset.ZScore, ds.X).Transform(ds.X), Y: ds.Y, C: len(ds.Classes), Bias: true}
+	p := selection.DemoProblem(t, "breast-cancer-wisconsin.csv")
 	res, err := selection.RFS{}.Fit(context.Background(), p, nil)
 	if err != nil {
 		t.Fatal(err)

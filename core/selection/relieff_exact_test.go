@@ -3,7 +3,6 @@ package selection
 import (
 	"context"
 	"math"
-	"os"
 	"sort"
 	"testing"
 
@@ -103,14 +102,7 @@ func exactReliefF(x [][]int64, y []int, c, k int) []float64 {
 // floating-point sums of the scaled differences break ties by rounding
 // and differ here by up to 10⁻³ relative.
 func TestReliefFExactOnWholeNumbers(t *testing.T) {
-	raw, err := os.ReadFile("../../assets/demo/digits.csv.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := dataset.Parse(raw, dataset.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := demoData(t, "digits.csv.gz")
 	step := 1
 	if !native() {
 		step = 3 // the exact reference is O(m²n) in int64 and slow under wasm
