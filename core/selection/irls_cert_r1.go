@@ -27,20 +27,19 @@ const (
 	r1SmoothFloor = 2e8
 	// r1SmoothTallFloor is the work smoothR1 may always take where the
 	// support is smaller than m (its first resort there) and its Newton
-	// systems are formed (|S|·c ≤ polishMaxUnknowns), ~1 s natively: the
-	// digits demo (1797 × 64, 10 classes, ~4·10⁸ a step) certifies in 12
-	// steps, where the iteration's multipliers leave a gap of 6.5·10⁻³.
-	// It does not allow madelon (2600 × 500, two classes, ~1.6·10⁹ a
-	// step) r1SmoothMinSteps: there the stages, given 76 steps, left the
-	// gap at 0.5 (a row outside S violating its condition 3.4 times over,
-	// with the Newton steps after it enters far from converged).
+	// systems are formed (see smoothByCG), ~1 s natively, as faceR1's
+	// r1FaceFloor. It does not allow madelon (2600 × 500, two classes,
+	// ~1.6·10⁹ a step) r1SmoothMinSteps: there the stages, given 76
+	// steps, left the gap at 0.5 (a row outside S violating its condition
+	// 3.4 times over, with the Newton steps after it entered far from
+	// converged).
 	r1SmoothTallFloor = 2.5e10
 	// r1SmoothCGFloor is the same where the steps are taken by conjugate
-	// gradients (|S|·c above polishMaxUnknowns: newtonStepCG), ~10–30 s
-	// natively: COIL20 (1440 × 1024, 20 classes, ~3·10⁹ a step) certifies
-	// in 51 steps, Isolet (1560 × 617, 26 classes) in 13, USPS in 5,
-	// where the multipliers leave gaps of 0.12, 5.2·10⁻³ and (at the
-	// change rule's stop) 10⁻².
+	// gradients (newtonStepCG), ~10–30 s natively: COIL20 (1440 × 1024, 20
+	// classes, ~3·10⁹ a step) certifies in 51 steps, Isolet (1560 × 617,
+	// 26 classes) in 13, USPS in 5, the digits in 9, where the
+	// multipliers leave gaps of 0.12, 5.2·10⁻³, (at the change rule's
+	// stop) 10⁻² and 6.5·10⁻³.
 	r1SmoothCGFloor = 2.5e11
 	// r1FaceFloor is the work (multiply-adds) faceR1 may always take to
 	// reach certGap, ~1 s natively: ORL (400 × 1024, 40 classes, ~8·10⁸
@@ -217,8 +216,8 @@ func (s *irls) readDualR1(work float64) (float64, []float64) {
 // smoothR1 minimises the model with both norms smoothed,
 // Σᵢ√(‖eᵢ‖² + μ²) + λΣⱼ√(‖wʲ‖² + μ_W²), on the support S of the iterate
 // by the polish's Newton iteration (newton: Cholesky, or conjugate
-// gradients where |S|·c > polishMaxUnknowns; a line search on the
-// smoothed objective), for μ = r1SmoothFrom … r1SmoothTo times rms‖yᵢ‖
+// gradients where smoothByCG; a line search on the smoothed objective),
+// for μ = r1SmoothFrom … r1SmoothTo times rms‖yᵢ‖
 // (μ_W the same times the largest ‖wʲ‖), each stage from the lowest point
 // of the one before. It stops after the first stage whose dual point
 // (below) and minimum certify the lesser of certGap and tol, together
@@ -242,9 +241,9 @@ func (s *irls) readDualR1(work float64) (float64, []float64) {
 // stage can end far from its minimum — COIL20 given 40 steps: 0.17, where
 // the stage before had reached 1.4·10⁻⁵); nil when S is empty or has more than smoothCGMaxRows rows, or when
 // fewer than r1SmoothMinSteps steps fit the budget: budget multiply-adds
-// where the Newton systems are formed (|S|·c ≤ polishMaxUnknowns),
-// cgBudget where they are solved by conjugate gradients (newtonStepCG:
-// the steps cost about m·|S|·c each rather than m·(|S|·c)²). Where S has as many
+// where the Newton systems are formed, cgBudget where they are solved by
+// conjugate gradients (smoothByCG, newtonStepCG: the steps cost about
+// m·|S|·c a product rather than m·(|S|·c)²/2 to form). Where S has as many
 // rows as there are samples or more (every residual row tends to zero:
 // m < N), the smoothing of the residuals is what keeps the Newton system
 // regular, and the dual point is as tight (colon, ALLAML, GLIOMA from the
@@ -252,11 +251,12 @@ func (s *irls) readDualR1(work float64) (float64, []float64) {
 func (s *irls) smoothR1(ctx context.Context, budget, cgBudget, lower float64) (ans *polishState, thetas [][]float64, steps int, complete bool) {
 	sup := s.supportRows()
 	ns := len(sup)
-	if ns == 0 || ns > smoothCGMaxRows {
+	cg := cgBudget > 0 && s.smoothByCG(ns)
+	if ns == 0 || ns > smoothCGMaxRows || (!cg && ns*s.c > polishMaxUnknowns) {
 		return nil, nil, 0, false
 	}
 	limit := int(budget / polishWork(ns*s.c, s.m))
-	if ns*s.c > polishMaxUnknowns {
+	if cg {
 		limit = int(cgBudget / smoothCGWork(ns, s.c, s.m))
 	}
 	if limit < r1SmoothMinSteps {
@@ -268,7 +268,7 @@ func (s *irls) smoothR1(ctx context.Context, budget, cgBudget, lower float64) (a
 		big = math.Max(big, norm2(s.w[j*s.c:(j+1)*s.c]))
 	}
 	scaleW := math.Sqrt(big)
-	st := &polishState{sup: sup, w: slices.Clone(s.w), e: slices.Clone(s.e), mu: r1SmoothFrom * scale, muW: r1SmoothFrom * scaleW}
+	st := &polishState{sup: sup, w: slices.Clone(s.w), e: slices.Clone(s.e), mu: r1SmoothFrom * scale, muW: r1SmoothFrom * scaleW, cg: cg}
 	s.restrict(st)
 	for mu := r1SmoothFrom; mu >= r1SmoothTo*(1-1e-9) && steps < limit && ctx.Err() == nil; mu /= 10 {
 		st.mu, st.muW = mu*scale, mu*scaleW

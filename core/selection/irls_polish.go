@@ -72,6 +72,9 @@ type polishState struct {
 	// mu and muW smooth the model of r = p = 1 (see smoothR1) as
 	// Σᵢ√(‖eᵢ‖² + μ²) + λΣⱼ√(‖wʲ‖² + μ_W²); both 0 for the exact model.
 	mu, muW float64
+	// cg: the smoothed model's Newton steps are taken by conjugate
+	// gradients (newtonStepCG; see smoothR1).
+	cg bool
 	// settled: S comes from the certified stop's continuation, so that
 	// a step's rows heading to zero all leave S at its kink (leave), not
 	// only those it takes there.
@@ -515,7 +518,7 @@ func (s *irls) leave(st *polishState, w0 []float64, heading []int) {
 
 // clone returns a copy of st.
 func (st *polishState) clone() *polishState {
-	return &polishState{sup: slices.Clone(st.sup), w: slices.Clone(st.w), e: slices.Clone(st.e), obj: st.obj, mu: st.mu, muW: st.muW, settled: st.settled}
+	return &polishState{sup: slices.Clone(st.sup), w: slices.Clone(st.w), e: slices.Clone(st.e), obj: st.obj, mu: st.mu, muW: st.muW, cg: st.cg, settled: st.settled}
 }
 
 // crosses tells whether the step d takes the nonzero row x through zero
@@ -542,7 +545,7 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 	}
 	ns, c := len(st.sup), s.c
 	switch {
-	case st.mu > 0 && ns*c > polishMaxUnknowns:
+	case st.mu > 0 && st.cg:
 		return s.newtonStepCG(st, sys, s.smoothCGTol(sys.g))
 	case len(sys.out) == 0 && c > 1:
 		// The loss part is K ⊗ I_c: solved by kronSolve.

@@ -31,6 +31,16 @@ func smoothCGWork(ns, c, m int) float64 {
 	return fm*fs*fs/2 + fs*fs*fs/3 + smoothCGAssumed*(2*fm*fs*fc+2*fs*fs*fc)
 }
 
+// smoothByCG tells whether the smoothed Newton steps on ns rows of W are
+// taken by conjugate gradients (newtonStepCG) rather than by forming
+// the system: where it has more than polishMaxUnknowns unknowns, or
+// where the conjugate gradients' estimated work is below a quarter of
+// the formed system's (many samples and classes for few rows: the
+// digits, 1797 samples, 10 classes, 62 rows).
+func (s *irls) smoothByCG(ns int) bool {
+	return ns*s.c > polishMaxUnknowns || smoothCGWork(ns, s.c, s.m) < polishWork(ns*s.c, s.m)/4
+}
+
 // smoothCGTol is the relative residual at which newtonStepCG stops for
 // the gradient g: min(0.1, √(‖g‖∞/λ)), an inexact Newton step whose
 // accuracy grows as the gradient vanishes (quadratic convergence near
