@@ -333,8 +333,7 @@ type irls struct {
 	// data where the smoothed minimum would certify first).
 	readOff bool
 	// dualSolved tells whether the last certifyR1 solved for its dual
-	// point (smoothR1 or barrierR1 ran) rather than reading it off the
-	// iterate.
+	// point (see certifyR1) rather than reading it off the iterate.
 	dualSolved bool
 	// certPoint is the dual point (m×c) of certifiedStop's certificate.
 	certPoint []float64

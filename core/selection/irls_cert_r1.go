@@ -88,9 +88,9 @@ const (
 // Where the support is smaller than the number of samples (some residual
 // rows stay nonzero), at most smoothCGMaxRows rows, a third candidate
 // comes from smoothR1 (given at least r1SmoothTallFloor multiply-adds, or
-// r1SmoothCGFloor where its steps are taken by conjugate gradients): the gradient of the smoothed loss at the
-// minimum of the smoothed model, which is nearly feasible by its
-// stationarity; and that minimum replaces the iterate when its exact J is
+// r1SmoothCGFloor where its steps are taken by conjugate gradients): the
+// gradient of the smoothed loss at the minimum of the smoothed model,
+// which is nearly feasible by its stationarity; and that minimum replaces the iterate when its exact J is
 // lower (polished, with the Newton steps counted); if the gap is still
 // above certGap, barrierR1 follows. Elsewhere (the support as large as
 // the samples or larger: residual rows tending to zero) faceR1 minimises
@@ -239,11 +239,13 @@ func (s *irls) readDualR1(work float64) (float64, []float64) {
 // steps, and whether it ended within its budget (complete: its dual
 // value is then within about μ per residual row of J*; cut short, a
 // stage can end far from its minimum — COIL20 given 40 steps: 0.17, where
-// the stage before had reached 1.4·10⁻⁵); nil when S is empty or has more than smoothCGMaxRows rows, or when
-// fewer than r1SmoothMinSteps steps fit the budget: budget multiply-adds
-// where the Newton systems are formed, cgBudget where they are solved by
-// conjugate gradients (smoothByCG, newtonStepCG: the steps cost about
-// m·|S|·c a product rather than m·(|S|·c)²/2 to form). Where S has as many
+// the stage before had reached 1.4·10⁻⁵); nil when S is empty or has more
+// than smoothCGMaxRows rows, or when fewer than r1SmoothMinSteps steps
+// fit the budget: budget multiply-adds where the Newton systems are
+// formed, cgBudget where they are solved by conjugate gradients
+// (smoothByCG, newtonStepCG: the steps cost about m·|S|·c a product
+// rather than m·(|S|·c)²/2 to form; a cgBudget of 0 forms them, up to
+// polishMaxUnknowns unknowns). Where S has as many
 // rows as there are samples or more (every residual row tends to zero:
 // m < N), the smoothing of the residuals is what keeps the Newton system
 // regular, and the dual point is as tight (colon, ALLAML, GLIOMA from the

@@ -50,17 +50,17 @@ func (s *irls) smoothCGTol(g []float64) float64 {
 }
 
 // newtonStepCG solves the Newton system of the smoothed model (r = 1, μ >
-// 0; see smoothR1) at st by preconditioned conjugate gradients, for
-// supports whose dense system (|S|·c unknowns) is too large to form:
+// 0; see smoothR1) at st by preconditioned conjugate gradients, where
+// forming the system (|S|·c unknowns) would cost too much (smoothByCG):
 // H = Σᵢ zᵢzᵢᵀ ⊗ (αᵢI + βᵢûᵢûᵢᵀ) + the penalty's blocks
 // λ(I − wʲwʲᵀ/tⱼ²)/tⱼ (tⱼ = √(‖wʲ‖² + μ_W²)), applied in 2·m·|S|·c
 // multiply-adds through Z_S; the preconditioner (K + diag(λ/tⱼ)) ⊗ I_c,
 // K = Σᵢ αᵢzᵢzᵢᵀ, bounds H from above (βᵢ ≤ 0) and is exact but for the
 // rank-one terms, and is solved by one Cholesky factor of |S|×|S| (made
-// in sys.k). The iteration stops at a residual of
-// eta relative to g, or after smoothCGMaxIter, or where the curvature
-// along its direction is not positive (rounding). It returns the step d
-// of W_S and Z_S·d (see stepOf); false where no step was made.
+// in sys.k). The iteration stops at a residual of eta relative to g,
+// after smoothCGMaxIter, or where the curvature along its direction is
+// not positive (rounding). It returns the step d of W_S and Z_S·d (see
+// stepOf); false where no step was made.
 func (s *irls) newtonStepCG(st *polishState, sys *newtonSystem, eta float64) (d, de []float64, ok bool) {
 	ztS, g, k, alpha, beta, rows := sys.ztS, sys.g, sys.k, sys.alpha, sys.beta, sys.rows
 	m, c := s.m, s.c
