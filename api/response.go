@@ -1,6 +1,9 @@
 package api
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // Response is the answer to a Request. Exactly one of its parts is set,
 // according to the operation, and its JSON is that part's JSON.
@@ -289,6 +292,27 @@ type Progress struct {
 	Objective Float `json:"objective"`
 	// Fraction estimates the share of the work done, in [0, 1].
 	Fraction float64 `json:"fraction"`
+	// Phase is PhaseCertifying while a solver, its iterations done (or
+	// paused), proves its answer optimal one Newton, face or barrier step
+	// at a time (docs/methods.md#stopping); empty otherwise.
+	Phase string `json:"phase,omitempty"`
+	// Steps counts the certificate's steps taken so far in that phase.
+	Steps int `json:"steps,omitempty"`
+}
+
+// PhaseCertifying is Progress.Phase while a solver certifies its answer.
+const PhaseCertifying = "certifying"
+
+// PhaseText says what p's phase is doing, for a progress display
+// ("certifying the optimum, step 3"); empty outside a phase.
+func (p Progress) PhaseText() string {
+	switch {
+	case p.Phase != PhaseCertifying:
+		return ""
+	case p.Steps == 0:
+		return "certifying the optimum"
+	}
+	return fmt.Sprintf("certifying the optimum, step %d", p.Steps)
 }
 
 // StabilitySelection is what stability selection (the method stabsel)

@@ -27,10 +27,15 @@ export async function loadDigits(page, url) {
 }
 
 // setSlow types e2e_slow's parameters: ms (milliseconds of work per
-// iteration) and max_iter, each a value or a list (a grid).
-async function setSlow(page, ms, maxIter) {
+// iteration) and max_iter, each a value or a list (a grid), and the steps
+// it reports as a certificate's after its iterations (certify, left at
+// its default unless given).
+async function setSlow(page, ms, maxIter, certify) {
   await page.fill('#p-e2e_slow-ms', ms);
   await page.fill('#p-e2e_slow-max_iter', maxIter);
+  if (certify !== undefined) {
+    await page.fill('#p-e2e_slow-certify', certify);
+  }
 }
 
 // runStates reads the state column of the jobs' table.
@@ -321,18 +326,25 @@ export async function cancelRanking(browser, url) {
   const { page } = browser;
   await loadDigits(page, url);
   await chooseMethods(page, ['fisher', 'e2e_slow']);
-  // fisher's job is quick; each of e2e_slow's takes 30 s (300 iterations
-  // of 100–104 ms), two at a time. Once fisher's is done, the run is at
-  // "1 of 6 done · 2 running" for 30 s: a cancel arriving then stops two
-  // jobs that cannot have ended by themselves, however late a render or
-  // the click comes on a loaded machine (with jobs of 2 s, the state
-  // waited for lasted 2 s).
-  await setSlow(page, '100, 101, 102, 103, 104', '300');
+  // fisher's job is quick; each of e2e_slow's takes 30 s (3 iterations,
+  // then 300 steps reported as a certificate's, of 100–104 ms), two at a
+  // time. Once fisher's is done, the run is at "1 of 6 done · 2 running"
+  // for 30 s: a cancel arriving then stops two jobs that cannot have ended
+  // by themselves, however late a render or the click comes on a loaded
+  // machine (with jobs of 2 s, the state waited for lasted 2 s).
+  await setSlow(page, '100, 101, 102, 103, 104', '3', '300');
   assert.equal(await page.textContent('#plan'), 'Run will fit 6 jobs on 2 workers.');
   // Both workers start from the same state (data read, warm-up over).
   await waitIdle(page);
   await page.click('#run');
   await page.waitForFunction(() => /^1 of 6 done · 2 running/.test(document.querySelector('#progress-text').textContent), null, { timeout: 30000 });
+  // Each worker says what its job does after the iterations, step by
+  // step (the line changes while the job runs).
+  const certifying = /^worker [12] · e2e_slow · [^—]+ — iteration 3, objective 1\.333 · certifying the optimum, step (\d+) · \d+\.\d s$/;
+  const steps = async () => page.$$eval('#running li', (l, re) => l.map((x) => x.textContent).map((t) => (new RegExp(re).exec(t) || [])[1]), certifying.source);
+  await page.waitForFunction((re) => [...document.querySelectorAll('#running li')].every((x) => new RegExp(re).test(x.textContent)), certifying.source, { timeout: 30000 });
+  const first = await steps();
+  await page.waitForFunction(([re, was]) => [...document.querySelectorAll('#running li')].some((x, i) => (new RegExp(re).exec(x.textContent) || [])[1] > Number(was[i])), [certifying.source, first], { timeout: 30000 });
   await page.click('#cancel');
   await page.waitForFunction(() => /cancelled/.test(document.querySelector('#progress-text').textContent));
   assert.deepEqual(await runStates(page), ['done', 'cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
@@ -342,7 +354,7 @@ export async function cancelRanking(browser, url) {
   assert.equal((await shownRanking(page)).length, 20);
   assert.deepEqual(await page.$$eval('#running li', (l) => l.map((x) => x.textContent)), ['worker 1 · idle', 'worker 2 · idle']);
   // Fresh workers take the next run (they get the data again).
-  await setSlow(page, '1', '5');
+  await setSlow(page, '1', '5', '0');
   await chooseMethods(page, ['e2e_slow', 'fisher']);
   await runAndWait(page);
   assert.deepEqual(await runStates(page), ['done', 'done']);

@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"sparsefs/api"
 	"sparsefs/core/selection"
 )
 
@@ -21,12 +22,27 @@ import (
 //
 // Its "fit" busy-computes for ms milliseconds per iteration (the worker is
 // blocked, as by a real solver), with the objective 1 + 1/k after
-// iteration k, and stops at max_iter iterations. W[j][q] = (q+1)/(j+1)
+// iteration k, and stops at max_iter iterations; then it takes certify
+// steps of ms milliseconds each, reported as a certificate's steps are
+// (api.PhaseCertifying). W[j][q] = (q+1)/(j+1)
 // (shape "flat", the default) or (q+1)/(j+1)² (shape "steep", a
 // categorical parameter), so the ranking is the column order.
 type e2eSlow struct {
-	ms    float64
-	steep bool
+	ms      float64
+	steep   bool
+	certify int
+}
+
+// busy computes for ms milliseconds.
+func busy(ms float64) {
+	end := time.Now().Add(time.Duration(ms * float64(time.Millisecond)))
+	x := 0.0
+	for time.Now().Before(end) {
+		for i := 0; i < 1000; i++ {
+			x += math.Sqrt(float64(i))
+		}
+	}
+	_ = x
 }
 
 func (s e2eSlow) Fit(ctx context.Context, p *selection.Problem, st *selection.Settings) (*selection.Result, error) {
@@ -43,18 +59,20 @@ func (s e2eSlow) Fit(ctx context.Context, p *selection.Problem, st *selection.Se
 		}
 	}
 	run, err := selection.Iterate(ctx, st, func(k int) (float64, selection.Status, error) {
-		end := time.Now().Add(time.Duration(s.ms * float64(time.Millisecond)))
-		x := 0.0
-		for time.Now().Before(end) {
-			for i := 0; i < 1000; i++ {
-				x += math.Sqrt(float64(i))
-			}
-		}
-		_ = x
+		busy(s.ms)
 		return 1 + 1/float64(k), selection.NotTerminated, nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	for step := 0; step <= s.certify && s.certify > 0; step++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if step > 0 {
+			busy(s.ms)
+		}
+		st.Report(selection.Progress{Iteration: run.Iterations, MaxIterations: run.Iterations, Objective: api.Float(run.Objective), Fraction: 1, Phase: api.PhaseCertifying, Steps: step})
 	}
 	return selection.EmbeddedResult(w, n, run), nil
 }
@@ -66,9 +84,10 @@ func init() {
 		Params: []selection.Param{
 			{Name: "ms", Default: 10, Min: 0, Max: 10000, Doc: "milliseconds of work per iteration"},
 			{Name: "shape", Default: 0, Choices: []string{"flat", "steep"}, Doc: "how fast the weights fall"},
+			{Name: "certify", Default: 0, Min: 0, Max: 10000, Integer: true, Doc: "steps of ms milliseconds after the iterations, reported as a certificate's"},
 		},
 		New: func(p selection.Params) (selection.Selector, error) {
-			return e2eSlow{ms: p["ms"], steep: p["shape"] == 1}, nil
+			return e2eSlow{ms: p["ms"], steep: p["shape"] == 1, certify: int(p["certify"])}, nil
 		},
 	})
 }

@@ -150,7 +150,8 @@ func (p *progressLine) end() {
 // text is one progress line: for an evaluation the share done, the time
 // elapsed and, once 5% is done, the time left at the rate so far; the
 // iteration and objective J when a single fit reports them (a select, or
-// an evaluation on one worker), and a select's time elapsed.
+// an evaluation on one worker), what the fit does after its iterations
+// (api.Progress.PhaseText), and a select's time elapsed.
 func (p *progressLine) text(pr api.Progress, elapsed time.Duration) string {
 	var parts []string
 	if !p.fit {
@@ -167,6 +168,9 @@ func (p *progressLine) text(pr api.Progress, elapsed time.Duration) string {
 			s += fmt.Sprintf(", J %.6g", float64(pr.Objective))
 		}
 		parts = append(parts, s)
+	}
+	if t := pr.PhaseText(); t != "" {
+		parts = append(parts, t)
 	}
 	if p.fit {
 		parts = append(parts, durationText(elapsed))

@@ -70,6 +70,12 @@ func TestProgressLineOfAFit(t *testing.T) {
 	if want := "sparsefs eval: 50% done · 1 min 30 s elapsed · about 1 min 30 s left · iteration 149/1000, J 3.83202"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
+	// After its iterations the fit says it is certifying its answer.
+	p.fit, p.name = true, "sparsefs select"
+	got = p.text(api.Progress{Iteration: 40, MaxIterations: 1000, Objective: 2.5, Fraction: 0.04, Phase: api.PhaseCertifying, Steps: 7}, 3*time.Second)
+	if want := "sparsefs select: iteration 40/1000, J 2.5 · certifying the optimum, step 7 · 3 s"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
 	// On a terminal the line is cut short of its width, never wrapped.
 	if f := fit(got, 80); len([]rune(f)) != 79 || !strings.HasSuffix(f, "…") {
 		t.Fatalf("cut to 80 columns: %q (%d)", f, len([]rune(f)))

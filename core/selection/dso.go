@@ -822,7 +822,7 @@ func (d DSO) Fit(ctx context.Context, p *Problem, st *Settings) (*Result, error)
 	var barrier *dsoSolved
 	if d.P == 1 && s.fullRowRank && err == nil && lastOK && run.Objective > 0 {
 		if dual := s.marginsLowerBound(); (run.Objective-dual)/run.Objective > certGap {
-			if bw, primal, bdual, ok := dsoBarrier(ctx, s.at, y, s.lambda, run.Objective); ok {
+			if bw, primal, bdual, ok := dsoBarrier(ctx, s.at, y, s.lambda, run.Objective, st.certifying(run.Iterations, run.Objective)); ok {
 				barrier = &dsoSolved{w: bw, primal: primal, dual: bdual}
 			}
 		}

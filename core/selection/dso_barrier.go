@@ -38,11 +38,12 @@ import (
 // (mc)×(mc), formed with core/linalg and factorised by Cholesky; the
 // method runs only where mc ≤ dsoBarrierMax. at is Xᵀ (N×m), y the ±1
 // coding (m×c), lambda the E-step's multipliers (m×c), scale the size of
-// the optimum (the iteration's objective). Started from the multipliers
+// the optimum (the iteration's objective); stepped is called after each
+// Newton step. Started from the multipliers
 // with the barrier's bound at a thousandth of the optimum, it certified
 // lung_discrete, leukemia and arcene, which a start from Θ = αY at a
 // hundredth did not within the budget (docs/results.md#certified-table).
-func dsoBarrier(ctx context.Context, at, y, lambda *mat.Dense, scale float64) (w *mat.Dense, primal, dual float64, ok bool) {
+func dsoBarrier(ctx context.Context, at, y, lambda *mat.Dense, scale float64, stepped func()) (w *mat.Dense, primal, dual float64, ok bool) {
 	nf, m := at.Dims()
 	_, c := y.Dims()
 	n := m * c
@@ -132,6 +133,7 @@ func dsoBarrier(ctx context.Context, at, y, lambda *mat.Dense, scale float64) (w
 				h[i*n+i] += 1 / (x * x)
 			}
 			moved, ok := newtonDescent(th, g, h, trial, func(x []float64) float64 { return psi(x, t, near) })
+			stepped()
 			if !ok {
 				return nil, 0, 0, false
 			}

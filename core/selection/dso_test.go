@@ -439,7 +439,8 @@ func TestDSOCertifiedStop(t *testing.T) {
 		{"random", randomProblem(12, 20, 3, 9), true},
 		{"colon", irlsRealProblem(t, "colon.csv.gz"), false},
 	} {
-		res, err := DSO{P: 1}.Fit(context.Background(), c.p, nil)
+		var log progressLog
+		res, err := DSO{P: 1}.Fit(context.Background(), c.p, log.settings())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -448,7 +449,13 @@ func TestDSOCertifiedStop(t *testing.T) {
 			t.Fatalf("%s: no certificate", c.name)
 		}
 		upper := res.Objective / math.Min(minMargin(c.p, res.W), 1)
-		t.Logf("%s: %d iterations, gap %.2g, %s; J %.12g", c.name, res.Iterations, cert.Gap, res.Status, upper)
+		// The interior-point solve's steps are reported as a
+		// certificate's (certprogress_test.go).
+		steps := checkCertifying(t, c.name, log.reports, res)
+		t.Logf("%s: %d iterations, gap %.2g, %s; J %.12g; %d barrier steps reported", c.name, res.Iterations, cert.Gap, res.Status, upper, steps)
+		if steps == 0 {
+			t.Errorf("%s: the interior-point solve's steps were not reported", c.name)
+		}
 		if cert.Dual > upper*(1+1e-12) {
 			t.Errorf("%s: dual %.15g above the optimum's upper bound %.15g", c.name, cert.Dual, upper)
 		}

@@ -270,7 +270,7 @@ func (md *exl21Model) iterate(ctx context.Context, s *Settings, always bool, fac
 			st = rule.check(k, f, gap) // also refreshes grad at w
 			return rule.lastGap / math.Abs(f), st != NotTerminated
 		}
-		lowered := md.faceSteps(ctx, w, aux, grad, certified)
+		lowered := md.faceSteps(ctx, w, aux, grad, certified, ls.certifying(k, f))
 		if face.certifiedOnly && (!lowered || st == NotTerminated) {
 			wait *= 2
 			next = k + wait

@@ -253,9 +253,10 @@ func (md *exl21Model) newFace(w, aux *mat.Dense) *exl21Face {
 // faceNewton runs Newton's method on the face of w (changed in place with
 // aux, the loss's auxiliary matrix, recomputed at the end) and reports
 // whether it lowered J. It takes at most 50 steps and stops once
-// exl21FaceWork multiply-adds are spent or ctx is done; it leaves w as it
-// was when β is zero or when the steps do not lower J.
-func (md *exl21Model) faceNewton(ctx context.Context, w, aux *mat.Dense) bool {
+// exl21FaceWork multiply-adds are spent or ctx is done, calling stepped
+// after each; it leaves w as it was when β is zero or when the steps do
+// not lower J.
+func (md *exl21Model) faceNewton(ctx context.Context, w, aux *mat.Dense, stepped func()) bool {
 	if md.beta == 0 {
 		return false
 	}
@@ -330,6 +331,7 @@ func (md *exl21Model) faceNewton(ctx context.Context, w, aux *mat.Dense) bool {
 				p[e] = z[e] + be*p[e]
 			}
 		}
+		stepped()
 		dec := floats.Dot(g, d) // < 0
 		if !(dec < 0) || -dec <= 1e-15*jCur {
 			break
@@ -394,12 +396,13 @@ func (md *exl21Model) faceNewton(ctx context.Context, w, aux *mat.Dense) bool {
 // neither lowers J nor adds an entry, one that leaves the gap above 0.9
 // times the last round's (on COIL20 the rounds lower J by 10⁻⁹ of it and
 // the gap hardly moves, while on ORL each divides the gap by 2 to 10), or
-// after exl21FaceRounds. It reports whether J was lowered.
-func (md *exl21Model) faceSteps(ctx context.Context, w, aux, grad *mat.Dense, certified func() (float64, bool)) bool {
+// after exl21FaceRounds. It calls stepped after each Newton step and
+// reports whether J was lowered.
+func (md *exl21Model) faceSteps(ctx context.Context, w, aux, grad *mat.Dense, certified func() (float64, bool), stepped func()) bool {
 	if md.alpha == 0 && md.reviseFace(w, grad, false) > 0 {
 		md.loss.aux(aux, w)
 	}
-	if !md.faceNewton(ctx, w, aux) {
+	if !md.faceNewton(ctx, w, aux, stepped) {
 		return false
 	}
 	gap, done := certified()
@@ -411,7 +414,7 @@ func (md *exl21Model) faceSteps(ctx context.Context, w, aux, grad *mat.Dense, ce
 		if added > 0 {
 			md.loss.aux(aux, w)
 		}
-		if !md.faceNewton(ctx, w, aux) && added == 0 {
+		if !md.faceNewton(ctx, w, aux, stepped) && added == 0 {
 			break
 		}
 		last := gap

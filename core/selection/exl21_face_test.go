@@ -160,8 +160,11 @@ func TestExl21CertifiesYale(t *testing.T) {
 // elassoDualGap, and the trace never rises.
 func TestElassoCertifiesLungDiscrete(t *testing.T) {
 	p := loadProblem(t, "lung_discrete.csv.gz", 1, 1)
+	var log progressLog
 	fit := func(tol float64) *Result {
-		res, err := Exl21{Beta: 1, Solver: Exl21Reweight}.Fit(context.Background(), p, &Settings{MaxIterations: 1000, Tolerance: tol})
+		s := log.settings()
+		s.MaxIterations, s.Tolerance = 1000, tol
+		res, err := Exl21{Beta: 1, Solver: Exl21Reweight}.Fit(context.Background(), p, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,6 +173,10 @@ func TestElassoCertifiesLungDiscrete(t *testing.T) {
 	res := fit(DefaultTolerance)
 	if res.Status != MethodConverged || res.Certificate == nil || res.Certificate.Gap > DefaultTolerance {
 		t.Fatalf("status %v after %d iterations, certificate %+v", res.Status, res.Iterations, res.Certificate)
+	}
+	// The face's steps are reported as a certificate's (certprogress_test.go).
+	if checkCertifying(t, "elasso lung_discrete", log.reports, res) == 0 {
+		t.Error("the face's steps were not reported")
 	}
 	if gap := elassoDualGap(p, res.W, 1); gap > DefaultTolerance {
 		t.Errorf("defaults: relative gap %v (independent)", gap)
@@ -189,8 +196,9 @@ func TestElassoCertifiesLungDiscrete(t *testing.T) {
 		return gap, gap <= DefaultTolerance
 	}
 	certified() // grad at w, as the solver leaves it
-	if !md.faceSteps(context.Background(), w, aux, grad, certified) {
-		t.Fatal("the face's steps did not lower J")
+	steps := 0
+	if !md.faceSteps(context.Background(), w, aux, grad, certified, func() { steps++ }) || steps == 0 {
+		t.Fatalf("the face's steps did not lower J (%d steps)", steps)
 	}
 	if gap := elassoDualGap(p, w, 1); gap > DefaultTolerance {
 		t.Errorf("from %d iterations (gap %.2g): relative gap %v after the face's steps", early.Iterations, before, gap)

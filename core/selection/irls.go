@@ -337,6 +337,16 @@ type irls struct {
 	dualSolved bool
 	// certPoint is the dual point (m×c) of certifiedStop's certificate.
 	certPoint []float64
+	// certStep, if set, is called after each step of a certificate (a
+	// Newton, face, barrier or correction step; see stepped).
+	certStep func()
+}
+
+// stepped reports a step of the certificate (Settings.certifying).
+func (s *irls) stepped() {
+	if s.certStep != nil {
+		s.certStep()
+	}
 }
 
 // Forms of the reweighted system.

@@ -449,7 +449,9 @@ func (s *irls) correctR1(th0 []float64, sup []int, budget float64) []dualPoint {
 			break
 		}
 		th := slices.Clone(base)
-		if !s.solveExactRows(th, sup, exact) {
+		ok := s.solveExactRows(th, sup, exact)
+		s.stepped()
+		if !ok {
 			break
 		}
 		worst, wn := -1, 1.0

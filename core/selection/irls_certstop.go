@@ -41,7 +41,9 @@ const certTolMin = 1e-12
 // status of the continuation (and the polish's entry when it was kept).
 func (s *irls) certifiedStop(ctx context.Context, inner *Settings, run Run) (*Certificate, Run, error) {
 	it := s.snapshot()
+	s.certStep = inner.certifying(run.Iterations, run.Objective)
 	cert, point, polished := s.certifyR1(ctx, s.work)
+	s.certStep = nil
 	s.certPoint = point
 	tall := len(s.supportRows()) < s.m
 	if cert == nil || !s.accel || run.Status != Converged || cert.Gap <= certGap || (!s.dualSolved && !tall) {
@@ -226,7 +228,9 @@ func (s *irls) certifiedStopSmooth(ctx context.Context, inner *Settings, run Run
 		return cert, run, nil
 	}
 	it := s.snapshot()
+	s.certStep = inner.certifying(run.Iterations, run.Objective)
 	cert, polished := s.polish(ctx, s.work, false)
+	s.certStep = nil
 	if cert != nil || s.obj == 0 {
 		if polished {
 			run = polishedRun(run, s.obj)
@@ -245,7 +249,9 @@ func (s *irls) certifiedStopSmooth(ctx context.Context, inner *Settings, run Run
 	}
 	if cert.Gap > certGap && run.Status == Converged {
 		// The continuation has settled the support: polish again.
+		s.certStep = inner.certifying(run.Iterations, run.Objective)
 		again, polished := s.polish(ctx, s.work, true)
+		s.certStep = nil
 		if polished {
 			run = polishedRun(run, s.obj)
 		}

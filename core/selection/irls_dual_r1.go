@@ -132,6 +132,7 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 				}
 			}
 			moved, ok := newtonDescent(th, g, h, trial, func(x []float64) float64 { return psi(x, t, k) })
+			s.stepped()
 			if !ok {
 				return s.finishBarrier(th), true
 			}

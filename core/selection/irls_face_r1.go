@@ -385,6 +385,7 @@ func (f *face) newton(ws []float64, muW float64, limit int) (steps int, kink []i
 			}
 		}
 		dw, ok := f.step(ws, d1, beta, gw)
+		f.s.stepped()
 		if !ok {
 			break
 		}

@@ -539,6 +539,7 @@ func crosses(x, d []float64) bool {
 // newtonStep solves the Newton system of the manifold at st (see polish) and
 // returns the step d of W_S (|S|×c) and the step of E it makes (m×c).
 func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
+	defer s.stepped()
 	sys, ok := s.newtonSystem(st)
 	if !ok {
 		return nil, nil, false

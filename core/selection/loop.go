@@ -112,6 +112,27 @@ func (s *Settings) Report(p Progress) {
 	}
 }
 
+// certifying returns the hook a solver calls after each step of its
+// certificate (a Newton, face or barrier step), its iterations stopped or
+// paused at iteration k with objective f: each call reports the steps so
+// far with Phase api.PhaseCertifying, so that a display shows the work
+// going on after the last iteration (docs/methods.md#stopping). The first
+// report, no step yet, is made at once.
+func (s *Settings) certifying(k int, f float64) func() {
+	if s == nil || s.Progress == nil {
+		return func() {}
+	}
+	maxIter, steps := s.maxIter(), 0
+	report := func() {
+		s.Progress(Progress{Iteration: k, MaxIterations: maxIter, Objective: api.Float(f), Fraction: float64(k) / float64(maxIter), Phase: api.PhaseCertifying, Steps: steps})
+	}
+	report()
+	return func() {
+		steps++
+		report()
+	}
+}
+
 // Progress describes how far a selector has got (the job format's type).
 type Progress = api.Progress
 

@@ -191,6 +191,9 @@ func (a *App) WorkerLines() []string {
 		if p := j.Progress; p.MaxIterations > 0 && p.Iteration > 0 {
 			s += fmt.Sprintf(" — iteration %d, objective %s", p.Iteration, chart.Num(float64(p.Objective)))
 		}
+		if t := j.Progress.PhaseText(); t != "" {
+			s += " · " + t
+		}
 		out = append(out, s+fmt.Sprintf(" · %.1f s", j.Seconds(now)))
 	}
 	return out
