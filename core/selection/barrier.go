@@ -44,23 +44,28 @@ func (b *barrierWork) featureTerms(k []int, z, v func(j int) []float64, r2 float
 }
 
 // newtonDescent takes one damped Newton step on psi from x: it solves
-// h·dx = g (h is overwritten by its factor), and where the decrement
-// dec = dxᵀg is above 2·10⁻¹⁰, moves x to x − t·dx for the first t = 1,
-// ½, … (down to 10⁻¹²) with psi(x − t·dx) ≤ psi(x) − 10⁻⁴·t·dec
-// (Armijo), trial being scratch of x's length. It reports whether x moved,
-// and ok = false where h could not be factorised.
+// h·dx = g (h is overwritten by its factor) and descends along dx. It
+// reports whether x moved, and ok = false where h could not be factorised.
 func newtonDescent(x, g, h, trial []float64, psi func([]float64) float64) (moved, ok bool) {
 	n := len(x)
 	dx := append([]float64(nil), g...)
 	if !cholSolveShifted(gen(n, n, h), gen(n, 1, dx)) {
 		return false, false
 	}
+	return descend(x, g, dx, trial, psi), true
+}
+
+// descend moves x along the Newton step dx of psi (gradient g) where the
+// decrement dec = dxᵀg is above 2·10⁻¹⁰: to x − t·dx for the first t = 1,
+// ½, … (down to 10⁻¹²) with psi(x − t·dx) ≤ psi(x) − 10⁻⁴·t·dec
+// (Armijo), trial being scratch of x's length. It reports whether x moved.
+func descend(x, g, dx, trial []float64, psi func([]float64) float64) bool {
 	dec := 0.0
 	for i, v := range dx {
 		dec += v * g[i]
 	}
 	if dec/2 <= 1e-10 {
-		return false, true
+		return false
 	}
 	f0 := psi(x)
 	for step := 1.0; step > 1e-12; step /= 2 {
@@ -69,8 +74,8 @@ func newtonDescent(x, g, h, trial []float64, psi func([]float64) float64) (moved
 		}
 		if psi(trial) <= f0-1e-4*step*dec {
 			copy(x, trial)
-			return true, true
+			return true
 		}
 	}
-	return false, true
+	return false
 }

@@ -1,0 +1,80 @@
+package selection
+
+import (
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// dsoSplit's Newton step must be the formed Hessian's: featureTerms'
+// (mc)×(mc) system plus the signs' diagonal 1/θ², solved by Cholesky, on a
+// random strictly feasible Θ, with K holding some features and none. It
+// fails if the Woodbury correction is left out or a class's block is
+// built from another class's θ.
+func TestDSOSplitMatchesFormed(t *testing.T) {
+	rng := newRand(5)
+	const m, c, nf = 9, 3, 14
+	n := m * c
+	at := mat.NewDense(nf, m, nil) // Xᵀ
+	for i := range at.RawMatrix().Data {
+		at.RawMatrix().Data[i] = rng.NormFloat64()
+	}
+	th := make([]float64, n)
+	for i := range th {
+		th[i] = (0.1 + rng.Float64()) * float64(1-2*rng.IntN(2))
+	}
+	v := mat.NewDense(nf, c, nil)
+	v.Mul(at, mat.NewDense(m, c, th))
+	big := 0.0
+	for j := 0; j < nf; j++ {
+		big = math.Max(big, norm2(v.RawRowView(j)))
+	}
+	for i := range th {
+		th[i] *= 0.95 / math.Sqrt(big)
+	}
+	v.Mul(at, mat.NewDense(m, c, th))
+	x := func(j int) []float64 { return at.RawRowView(j) }
+	vr := func(j int) []float64 { return v.RawRowView(j) }
+	for _, near := range []float64{0.3, 2} {
+		var k []int
+		for j := 0; j < nf; j++ {
+			if norm2(v.RawRowView(j)) > near*near {
+				k = append(k, j)
+			}
+		}
+		g0 := make([]float64, n)
+		for i := range g0 {
+			g0[i] = rng.NormFloat64()
+		}
+		// The formed system.
+		g, h := append([]float64(nil), g0...), make([]float64, n*n)
+		var work barrierWork
+		work.featureTerms(k, x, vr, 1, m, c, g, h)
+		for i, v := range th {
+			h[i*n+i] += 1 / (v * v)
+		}
+		want := append([]float64(nil), g...)
+		if !cholSolveShifted(gen(n, n, h), gen(n, 1, want)) {
+			t.Fatal("the formed system did not factorise")
+		}
+		// The split one.
+		g2, dx := append([]float64(nil), g0...), make([]float64, n)
+		d := dsoSplit{m: m, c: c}
+		if !d.direction(k, x, vr, th, g2, dx) {
+			t.Fatalf("|K| = %d: the split system did not factorise", len(k))
+		}
+		for i := range g {
+			if math.Abs(g[i]-g2[i]) > 1e-12*(1+math.Abs(g[i])) {
+				t.Fatalf("|K| = %d: gradient %d is %v, featureTerms gives %v", len(k), i, g2[i], g[i])
+			}
+		}
+		worst := 0.0
+		for i := range dx {
+			worst = math.Max(worst, math.Abs(dx[i]-want[i])/(1+math.Abs(want[i])))
+		}
+		if worst > 1e-9 || len(k) == 0 && near < 1 {
+			t.Errorf("|K| = %d: the split step differs from the formed one by %.2g (relative)", len(k), worst)
+		}
+	}
+}
