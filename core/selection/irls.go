@@ -332,6 +332,9 @@ type irls struct {
 	// iterate only (the tests of the read-off continuation use it on
 	// data where the smoothed minimum would certify first).
 	readOff bool
+	// smoothLimit, if positive, caps the Newton steps of smoothR1 (the
+	// tests use it to cut the smoothed minimum short).
+	smoothLimit int
 	// dualSolved tells whether the last certifyR1 solved for its dual
 	// point (see certifyR1) rather than reading it off the iterate.
 	dualSolved bool

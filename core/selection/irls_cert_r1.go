@@ -264,6 +264,9 @@ func (s *irls) smoothR1(ctx context.Context, budget, cgBudget, lower float64) (a
 	if limit < r1SmoothMinSteps {
 		return nil, nil, 0, false
 	}
+	if s.smoothLimit > 0 {
+		limit = min(limit, s.smoothLimit)
+	}
 	scale := math.Sqrt(norm2(s.y) / float64(s.m))
 	big := 0.0
 	for _, j := range sup {
