@@ -16,7 +16,8 @@ import "sparsefs/core/linalg"
 //
 // with B_p = L_pL_pᵀ, UᵀB⁻¹U = Σ_p Y_pᵀY_p and UᵀB⁻¹g = Σ_p Y_pᵀ r_p for
 // Y_p = L_p⁻¹U_p, r_p = L_p⁻¹g_p (U_p, g_p the class-p rows). A step costs
-// c·m³/3 + c·m²·|K| + mc·|K|²/2 + |K|³/3 multiply-adds (splitWork) against
+// |K|·m²/2 + c·m³/3 + c·m²·|K| + mc·|K|²/2 + |K|³/3 multiply-adds
+// (splitWork) against
 // the formed system's (mc)³/3 + |K|·(mc)²/2 (denseWork): on warpPIE10P
 // (m = 210, c = 10, |K| ≈ 170) 1.7·10⁸ against 3.5·10⁹, and on ORL (m =
 // 400, c = 40) the formed system would not fit in memory.
@@ -25,6 +26,8 @@ type dsoSplit struct {
 	a              []float64 // m×m: A
 	l              []float64 // c blocks of m×m: L_p
 	u, y           []float64 // c blocks of m×|K|: U_p, then Y_p
+	xk             []float64 // |K|×m: the x_j of K
+	d1             []float64 // |K|: 2/s_j
 	r, cap, rhs, z []float64
 }
 
@@ -52,8 +55,8 @@ func (d *dsoSplit) direction(k []int, x, v func(j int) []float64, th, g, dx []fl
 	d.a, d.l = grow(d.a, m*m), grow(d.l, c*m*m)
 	d.u, d.y = grow(d.u, c*m*nk), grow(d.y, c*m*nk)
 	d.r, d.cap, d.rhs, d.z = grow(d.r, m*c), grow(d.cap, nk*nk), grow(d.rhs, nk), grow(d.z, max(m, nk))
-	xk := make([]float64, nk*m)
-	d1 := make([]float64, nk)
+	d.xk, d.d1 = grow(d.xk, nk*m), grow(d.d1, nk)
+	xk, d1 := d.xk[:nk*m], d.d1[:nk]
 	capm := gen(nk, nk, d.cap[:nk*nk])
 	clear(capm.Data)
 	for q, j := range k {
