@@ -9,7 +9,9 @@ import (
 // uncertified's rule: a gap above 10⁻⁶, or none, turns a met stopping rule
 // into Uncertified with a note giving the gap; a certified gap, J = 0 and
 // cancellation leave the status as it is; the iteration limit is kept,
-// with the note.
+// with the note, above 10⁻⁶, and is Converged within it (the certified
+// stop was met at the last iteration; iteration_limit then told the user
+// the answer might be away from the optimum).
 func TestUncertifiedRule(t *testing.T) {
 	for _, c := range []struct {
 		cert *Certificate
@@ -23,6 +25,8 @@ func TestUncertifiedRule(t *testing.T) {
 		{&Certificate{Gap: 2e-3}, 1, Converged, Uncertified, "0.002"},
 		{&Certificate{Gap: 2e-3}, 1, MethodConverged, Uncertified, "0.002"},
 		{&Certificate{Gap: 2e-3}, 1, IterationLimit, IterationLimit, "0.002"},
+		{&Certificate{Gap: 9.2e-7}, 1, IterationLimit, Converged, ""},
+		{nil, 1, IterationLimit, IterationLimit, "no duality gap"},
 		{nil, 1, Converged, Uncertified, "no duality gap"},
 		{nil, 0, Converged, Converged, ""},
 		{&Certificate{Gap: 2e-3}, 1, Cancelled, Cancelled, ""},
