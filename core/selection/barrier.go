@@ -17,21 +17,17 @@ type barrierWork struct {
 // entries) and v(j) is v_j (c entries).
 func (b *barrierWork) featureTerms(k []int, z, v func(j int) []float64, r2 float64, m, c int, g, h []float64) {
 	n, nk := m*c, len(k)
-	b.zk, b.d1, b.d2, b.u, b.a = grow(b.zk, nk*m), grow(b.d1, nk), grow(b.d2, nk), grow(b.u, nk*n), grow(b.a, m*m)
-	zk, d1, d2, u, a := b.zk[:nk*m], b.d1[:nk], b.d2[:nk], b.u[:nk*n], b.a[:m*m]
+	a := b.gradientAndA(k, z, v, r2, m, c, g).Data
+	b.u = grow(b.u, nk*n)
+	u := b.u[:nk*n]
 	for q, j := range k {
-		vj, zj := v(j), z(j)
-		s := r2 - norm2(vj)
-		copy(zk[q*m:(q+1)*m], zj)
-		d1[q], d2[q] = 2/s, 4/(s*s)
-		for i, zi := range zj {
+		vj := v(j)
+		for i, zi := range z(j) {
 			for p, x := range vj {
-				g[i*c+p] += 2 * zi * x / s
 				u[q*n+i*c+p] = zi * x
 			}
 		}
 	}
-	linalg.AtDA(1, gen(nk, m, zk), d1, 0, gen(m, m, a))
 	clear(h[:n*n])
 	for i := 0; i < m; i++ {
 		for l := 0; l < m; l++ {
@@ -40,7 +36,33 @@ func (b *barrierWork) featureTerms(k []int, z, v func(j int) []float64, r2 float
 			}
 		}
 	}
-	linalg.AtDA(1, gen(nk, n, u), d2, 1, gen(n, n, h))
+	linalg.AtDA(1, gen(nk, n, u), b.d2[:nk], 1, gen(n, n, h))
+}
+
+// gradientAndA adds the gradient of the barrier −Σ_{j∈k} log(r² −
+// ‖v_j‖²), Σ_j (2/s_j)·z_j v_jᵀ (s_j = r² − ‖v_j‖²), to g (m×c, row by
+// row), sets b.d1 and b.d2 to 2/s_j and 4/s_j² along k, and returns
+// A = Σ_j (2/s_j) z_j z_jᵀ (m×m, in b.a), the Kronecker factor of the
+// Hessian's first term; z(j) is z_j (m entries) and v(j) is v_j (c
+// entries).
+func (b *barrierWork) gradientAndA(k []int, z, v func(j int) []float64, r2 float64, m, c int, g []float64) linalg.General {
+	nk := len(k)
+	b.zk, b.d1, b.d2, b.a = grow(b.zk, nk*m), grow(b.d1, nk), grow(b.d2, nk), grow(b.a, m*m)
+	zk, d1, d2 := b.zk[:nk*m], b.d1[:nk], b.d2[:nk]
+	for q, j := range k {
+		vj, zj := v(j), z(j)
+		s := r2 - norm2(vj)
+		copy(zk[q*m:(q+1)*m], zj)
+		d1[q], d2[q] = 2/s, 4/(s*s)
+		for i, zi := range zj {
+			for p, x := range vj {
+				g[i*c+p] += 2 * zi * x / s
+			}
+		}
+	}
+	a := gen(m, m, b.a[:m*m])
+	linalg.AtDA(1, gen(nk, m, zk), d1, 0, a)
+	return a
 }
 
 // newtonDescent takes one damped Newton step on psi from x: it solves

@@ -23,11 +23,9 @@ import "sparsefs/core/linalg"
 // 400, c = 40) the formed system would not fit in memory.
 type dsoSplit struct {
 	m, c           int
-	a              []float64 // m×m: A
-	l              []float64 // c blocks of m×m: L_p
-	u, y           []float64 // c blocks of m×|K|: U_p, then Y_p
-	xk             []float64 // |K|×m: the x_j of K
-	d1             []float64 // |K|: 2/s_j
+	feat           barrierWork // the gradient's feature terms and A
+	l              []float64   // c blocks of m×m: L_p
+	u, y           []float64   // c blocks of m×|K|: U_p, then Y_p
 	r, cap, rhs, z []float64
 }
 
@@ -47,33 +45,27 @@ func denseWork(m, c, nk int) float64 {
 
 // direction sets dx to the Newton step H⁻¹g of dsoBarrier at Θ = th (m×c,
 // row-major), where g holds the gradient of ψ_t without the features'
-// terms, which direction adds (as featureTerms does); k lists the features
+// terms, which direction adds (gradientAndA); k lists the features
 // in K, x(j) is x_j (m entries) and v(j) is v_j = (XᵀΘ)_j (c entries). It
 // reports false where a system could not be factorised.
 func (d *dsoSplit) direction(k []int, x, v func(j int) []float64, th, g, dx []float64) bool {
 	m, c, nk := d.m, d.c, len(k)
-	d.a, d.l = grow(d.a, m*m), grow(d.l, c*m*m)
+	d.l = grow(d.l, c*m*m)
 	d.u, d.y = grow(d.u, c*m*nk), grow(d.y, c*m*nk)
 	d.r, d.cap, d.rhs, d.z = grow(d.r, m*c), grow(d.cap, nk*nk), grow(d.rhs, nk), grow(d.z, max(m, nk))
-	d.xk, d.d1 = grow(d.xk, nk*m), grow(d.d1, nk)
-	xk, d1 := d.xk[:nk*m], d.d1[:nk]
+	a := d.feat.gradientAndA(k, x, v, 1, m, c, g)
 	capm := gen(nk, nk, d.cap[:nk*nk])
 	clear(capm.Data)
 	for q, j := range k {
-		vj, xj := v(j), x(j)
+		vj := v(j)
 		s := 1 - norm2(vj)
-		copy(xk[q*m:(q+1)*m], xj)
-		d1[q] = 2 / s
 		capm.Data[q*nk+q] = s * s / 4
-		for i, xi := range xj {
+		for i, xi := range x(j) {
 			for p, vp := range vj {
-				g[i*c+p] += 2 * xi * vp / s
 				d.u[p*m*nk+i*nk+q] = xi * vp
 			}
 		}
 	}
-	a := gen(m, m, d.a[:m*m])
-	linalg.AtDA(1, gen(nk, m, xk), d1, 0, a)
 	rhs := d.rhs[:nk]
 	clear(rhs)
 	for p := 0; p < c; p++ {
