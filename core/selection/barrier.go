@@ -39,15 +39,25 @@ func (b *barrierWork) featureTerms(k []int, z, v func(j int) []float64, r2 float
 	linalg.AtDA(1, gen(nk, n, u), b.d2[:nk], 1, gen(n, n, h))
 }
 
-// gradientAndA adds the gradient of the barrier −Σ_{j∈k} log(r² −
-// ‖v_j‖²), Σ_j (2/s_j)·z_j v_jᵀ (s_j = r² − ‖v_j‖²), to g (m×c, row by
-// row), sets b.d1 and b.d2 to 2/s_j and 4/s_j² along k, and returns
-// A = Σ_j (2/s_j) z_j z_jᵀ (m×m, in b.a), the Kronecker factor of the
-// Hessian's first term; z(j) is z_j (m entries) and v(j) is v_j (c
-// entries).
+// gradientAndA adds the barrier's gradient to g (see gradient) and
+// returns A = Σ_j (2/s_j) z_j z_jᵀ (m×m, in b.a), the Kronecker factor of
+// the Hessian's first term.
 func (b *barrierWork) gradientAndA(k []int, z, v func(j int) []float64, r2 float64, m, c int, g []float64) linalg.General {
 	nk := len(k)
-	b.zk, b.d1, b.d2, b.a = grow(b.zk, nk*m), grow(b.d1, nk), grow(b.d2, nk), grow(b.a, m*m)
+	b.gradient(k, z, v, r2, m, c, g)
+	b.a = grow(b.a, m*m)
+	a := gen(m, m, b.a[:m*m])
+	linalg.AtDA(1, gen(nk, m, b.zk[:nk*m]), b.d1[:nk], 0, a)
+	return a
+}
+
+// gradient adds the gradient of the barrier −Σ_{j∈k} log(r² − ‖v_j‖²),
+// Σ_j (2/s_j)·z_j v_jᵀ (s_j = r² − ‖v_j‖²), to g (m×c, row by row), sets
+// b.d1 and b.d2 to 2/s_j and 4/s_j² along k, and gathers the z_j into
+// b.zk (|k|×m); z(j) is z_j (m entries) and v(j) is v_j (c entries).
+func (b *barrierWork) gradient(k []int, z, v func(j int) []float64, r2 float64, m, c int, g []float64) {
+	nk := len(k)
+	b.zk, b.d1, b.d2 = grow(b.zk, nk*m), grow(b.d1, nk), grow(b.d2, nk)
 	zk, d1, d2 := b.zk[:nk*m], b.d1[:nk], b.d2[:nk]
 	for q, j := range k {
 		vj, zj := v(j), z(j)
@@ -60,21 +70,6 @@ func (b *barrierWork) gradientAndA(k []int, z, v func(j int) []float64, r2 float
 			}
 		}
 	}
-	a := gen(m, m, b.a[:m*m])
-	linalg.AtDA(1, gen(nk, m, zk), d1, 0, a)
-	return a
-}
-
-// newtonDescent takes one damped Newton step on psi from x: it solves
-// h·dx = g (h is overwritten by its factor) and descends along dx. It
-// reports whether x moved, and ok = false where h could not be factorised.
-func newtonDescent(x, g, h, trial []float64, psi func([]float64) float64) (moved, ok bool) {
-	n := len(x)
-	dx := append([]float64(nil), g...)
-	if !cholSolveShifted(gen(n, n, h), gen(n, 1, dx)) {
-		return false, false
-	}
-	return descend(x, g, dx, trial, psi), true
 }
 
 // descend moves x along the Newton step dx of psi (gradient g) where the

@@ -2,6 +2,7 @@ package selection
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -16,37 +17,21 @@ func TestDSOSplitMatchesFormed(t *testing.T) {
 	rng := newRand(5)
 	const m, c, nf = 9, 3, 14
 	n := m * c
-	at := mat.NewDense(nf, m, nil) // Xᵀ
-	for i := range at.RawMatrix().Data {
-		at.RawMatrix().Data[i] = rng.NormFloat64()
-	}
+	at := normalDense(rng, nf, m) // Xᵀ
 	th := make([]float64, n)
 	for i := range th {
 		th[i] = (0.1 + rng.Float64()) * float64(1-2*rng.IntN(2))
 	}
-	v := mat.NewDense(nf, c, nil)
-	v.Mul(at, mat.NewDense(m, c, th))
-	big := 0.0
-	for j := 0; j < nf; j++ {
-		big = math.Max(big, norm2(v.RawRowView(j)))
-	}
+	_, big := rowProducts(at, th, c)
 	for i := range th {
 		th[i] *= 0.95 / math.Sqrt(big)
 	}
-	v.Mul(at, mat.NewDense(m, c, th))
+	v, _ := rowProducts(at, th, c)
 	x := func(j int) []float64 { return at.RawRowView(j) }
 	vr := func(j int) []float64 { return v.RawRowView(j) }
 	for _, near := range []float64{0.3, 2} {
-		var k []int
-		for j := 0; j < nf; j++ {
-			if norm2(v.RawRowView(j)) > near*near {
-				k = append(k, j)
-			}
-		}
-		g0 := make([]float64, n)
-		for i := range g0 {
-			g0[i] = rng.NormFloat64()
-		}
+		k := rowsAbove(v, near*near)
+		g0 := normalDense(rng, 1, n).RawMatrix().Data
 		// The formed system.
 		g, h := append([]float64(nil), g0...), make([]float64, n*n)
 		var work barrierWork
@@ -77,4 +62,38 @@ func TestDSOSplitMatchesFormed(t *testing.T) {
 			t.Errorf("|K| = %d: the split step differs from the formed one by %.2g (relative)", len(k), worst)
 		}
 	}
+}
+
+// rowProducts returns V = AΘ (A r×m, Θ m×c row by row) and the largest
+// squared norm of its rows.
+func rowProducts(a *mat.Dense, th []float64, c int) (*mat.Dense, float64) {
+	r, m := a.Dims()
+	v := mat.NewDense(r, c, nil)
+	v.Mul(a, mat.NewDense(m, c, th))
+	big := 0.0
+	for j := 0; j < r; j++ {
+		big = math.Max(big, norm2(v.RawRowView(j)))
+	}
+	return v, big
+}
+
+// rowsAbove lists the rows of v whose squared norm exceeds t.
+func rowsAbove(v *mat.Dense, t float64) []int {
+	r, _ := v.Dims()
+	var k []int
+	for j := 0; j < r; j++ {
+		if norm2(v.RawRowView(j)) > t {
+			k = append(k, j)
+		}
+	}
+	return k
+}
+
+// normalDense returns an r×c matrix of standard normal entries.
+func normalDense(rng *rand.Rand, r, c int) *mat.Dense {
+	a := mat.NewDense(r, c, nil)
+	for i := range a.RawMatrix().Data {
+		a.RawMatrix().Data[i] = rng.NormFloat64()
+	}
+	return a
 }

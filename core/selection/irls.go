@@ -335,6 +335,10 @@ type irls struct {
 	// smoothLimit, if positive, caps the Newton steps of smoothR1 (the
 	// tests use it to cut the smoothed minimum short).
 	smoothLimit int
+	// noBarrier, if set, keeps barrierR1 from running (the tests of a
+	// cut-short smoothed minimum use it where the dual solve would follow
+	// and certify).
+	noBarrier bool
 	// dualSolved tells whether the last certifyR1 solved for its dual
 	// point (see certifyR1) rather than reading it off the iterate.
 	dualSolved bool

@@ -142,11 +142,17 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 		}
 	}
 	barrier := func() bool {
-		dp, ok := s.barrierR1(ctx, point, math.Max(r1SmoothFloor, budget))
+		dp, st, ok := s.barrierR1(ctx, point, math.Max(r1SmoothFloor, budget))
 		if ok {
 			s.dualSolved = true
 			if dp.dual > best {
 				best, point = dp.dual, dp.point
+			}
+			if st != nil && st.obj < s.obj {
+				copy(s.w, st.w)
+				copy(s.e, st.e)
+				s.obj = st.obj
+				polished = true
 			}
 		}
 		return ok
