@@ -30,11 +30,12 @@ import (
 // r1SplitWork against the formed system's (mc)³/3 + |K|·(mc)²/2: on
 // madelon (|K| = 501) about 1.5·10⁹ against 5·10¹⁰.
 type r1Split struct {
-	feat               barrierWork // the gradient's feature terms and Z_Kᵀ
-	wt, gram, cap, y   []float64
-	u, res, ay, hx, kv []float64
-	cy                 []float64
-	sc                 []float64 // the capacitance's scaling to unit diagonal
+	feat             barrierWork // the gradient's feature terms and Z_Kᵀ
+	wt, gram, cap, y []float64
+	u, ay            []float64
+	// solveRefined's residuals (r, q) and corrections (cdx, cy).
+	r, q, cdx, cy []float64
+	sc            []float64 // the capacitance's scaling to unit diagonal
 	// The system last factorised (factor) and its point.
 	k        []int
 	v        func(j int) []float64
@@ -79,8 +80,8 @@ func (d *r1Split) factor(k []int, z, v func(j int) []float64, lam2 float64, m, c
 	d.feat.gradient(k, z, v, lam2, m, c, g)
 	zk := gen(nk, m, d.feat.zk[:nk*m])
 	d.wt, d.gram, d.cap = grow(d.wt, m), grow(d.gram, nk*nk), grow(d.cap, nc*nc)
-	d.y, d.u, d.res, d.ay = grow(d.y, nc), grow(d.u, m*c), grow(d.res, m*c), grow(d.ay, m*c)
-	d.hx, d.kv, d.cy = grow(d.hx, m*c), grow(d.kv, nc), grow(d.cy, nc)
+	d.y, d.u, d.ay = grow(d.y, nc), grow(d.u, m*c), grow(d.ay, m*c)
+	d.r, d.q, d.cdx, d.cy = grow(d.r, m*c), grow(d.q, nc), grow(d.cdx, m*c), grow(d.cy, nc)
 	capm := gen(nc, nc, d.cap[:nc*nc])
 	gram := gen(nk, nk, d.gram[:nk*nk])
 	for p := 0; p < c; p++ {
@@ -88,10 +89,10 @@ func (d *r1Split) factor(k []int, z, v func(j int) []float64, lam2 float64, m, c
 			for i := 0; i < m; i++ {
 				ti := th[i*c : (i+1)*c]
 				n2 := norm2(ti)
-				ri := 1 - n2
-				w := -ti[p] * ti[q] / (1 + 2*n2/ri)
+				half, f := invBlock(n2, 1-n2)
+				w := -ti[p] * ti[q] * f
 				if p == q {
-					w += ri / 2
+					w += half
 				}
 				d.wt[i] = w
 			}
@@ -108,13 +109,12 @@ func (d *r1Split) factor(k []int, z, v func(j int) []float64, lam2 float64, m, c
 	for a, j := range k {
 		vj := v(j)
 		n2 := norm2(vj)
-		s := lam2 - n2
-		f := 1 / (1 + 2*n2/s)
+		half, f := invBlock(n2, lam2-n2)
 		for p := 0; p < c; p++ {
 			for q := 0; q < c; q++ {
 				x := -vj[p] * vj[q] * f
 				if p == q {
-					x += s / 2
+					x += half
 				}
 				capm.Data[(a*c+p)*nc+a*c+q] += x
 			}
@@ -151,8 +151,8 @@ func (d *r1Split) solveRefined(g, dx []float64) {
 	m, c, nk := d.m, d.c, len(d.k)
 	y := d.y[:nk*c]
 	d.solve(g, nil, dx, y)
-	r, q := d.res[:m*c], d.kv[:nk*c]
-	cdx, cy := d.hx[:m*c], d.cy[:nk*c]
+	r, q := d.r[:m*c], d.q[:nk*c]
+	cdx, cy := d.cdx[:m*c], d.cy[:nk*c]
 	last := math.Inf(1)
 	for range r1SplitRefine {
 		// r = g − D·dx − A·y, q = B⁻¹·y − Aᵀ·dx.
@@ -207,18 +207,29 @@ func (d *r1Split) solve(r, q, dx, y []float64) {
 	d.dInv(ay, dx)
 }
 
-// dInv sets out = D⁻¹x (out may be x): Dᵢ⁻¹ = (rᵢ/2)I −
-// θᵢθᵢᵀ/(1 + 2‖θᵢ‖²/rᵢ).
+// invBlock returns the inverse of a block (2/s)I + (4/s²)uuᵀ of D or B
+// (s the slack of u's constraint, n2 = ‖u‖²) by Sherman–Morrison, as
+// half·I − f·uuᵀ: half = s/2, f = 1/(1 + 2n2/s).
+func invBlock(n2, s float64) (half, f float64) {
+	return s / 2, 1 / (1 + 2*n2/s)
+}
+
+// invBlockMul sets out = (half·I − f·uuᵀ)x for the block of u with slack s
+// (see invBlock).
+func invBlockMul(u []float64, s float64, x, out []float64) {
+	half, f := invBlock(norm2(u), s)
+	f *= dotf(u, x)
+	for p, t := range u {
+		out[p] = half*x[p] - f*t
+	}
+}
+
+// dInv sets out = D⁻¹x (out may be x).
 func (d *r1Split) dInv(x, out []float64) {
 	c := d.c
 	for i := 0; i < d.m; i++ {
 		ti := d.th[i*c : (i+1)*c]
-		n2 := norm2(ti)
-		ri := 1 - n2
-		f := dotf(ti, x[i*c:(i+1)*c]) / (1 + 2*n2/ri)
-		for p, t := range ti {
-			out[i*c+p] = ri/2*x[i*c+p] - f*t
-		}
+		invBlockMul(ti, 1-norm2(ti), x[i*c:(i+1)*c], out[i*c:(i+1)*c])
 	}
 }
 
@@ -235,17 +246,12 @@ func (d *r1Split) dApply(x, out []float64) {
 	}
 }
 
-// bInv sets out = B⁻¹y: Bⱼ⁻¹ = (sⱼ/2)I − vⱼvⱼᵀ/(1 + 2‖vⱼ‖²/sⱼ).
+// bInv sets out = B⁻¹y.
 func (d *r1Split) bInv(y, out []float64) {
 	c := d.c
 	for a, j := range d.k {
 		vj := d.v(j)
-		n2 := norm2(vj)
-		s := d.lam2 - n2
-		f := dotf(vj, y[a*c:(a+1)*c]) / (1 + 2*n2/s)
-		for p, x := range vj {
-			out[a*c+p] = s/2*y[a*c+p] - f*x
-		}
+		invBlockMul(vj, d.lam2-norm2(vj), y[a*c:(a+1)*c], out[a*c:(a+1)*c])
 	}
 }
 
