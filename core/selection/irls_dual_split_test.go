@@ -12,11 +12,15 @@ import (
 // on a random strictly feasible Θ, with K holding some rows of W and all
 // of them, and with rows within 10⁻³ of their constraint. Each step's
 // error is measured in the formed system's norm, relative to the Newton
-// decrement. It fails if the Woodbury correction or a block's rank-one
-// term is wrong (checked: halving either term of Dᵢ⁻¹ or Bⱼ⁻¹ fails all
-// three cases). Closer to the constraint (10⁻⁶) the formed solve is no
-// reference (its own error estimate 3·10⁻⁵); there the refinement is
-// checked by TestIRLSR1CertifiesMadelon.
+// decrement: at most 10⁻¹³ away from the constraint (measured 3–7·10⁻¹⁶
+// natively and in wasm) and 10⁻⁸ near it (3.4–4·10⁻¹⁰, where the formed
+// solve's own error is 2–7·10⁻¹¹). It fails if the Woodbury correction or
+// a block's rank-one term is wrong (checked: with the rank-one term of
+// Bⱼ⁻¹ halved, 1.3–5.5·10⁻⁵; with Dᵢ⁻¹'s scaled by 0.9, 1.7·10⁻¹¹–3.5·10⁻⁴,
+// the refinement making up for most of it away from the constraint).
+// Closer to the constraint (10⁻⁶) the formed solve is no reference (its
+// own error estimate 3·10⁻⁵); there the refinement is checked by
+// TestIRLSR1CertifiesMadelon.
 func TestR1SplitMatchesFormed(t *testing.T) {
 	rng := newRand(7)
 	const m, c, nr = 11, 3, 6
@@ -37,8 +41,8 @@ func TestR1SplitMatchesFormed(t *testing.T) {
 	z := func(j int) []float64 { return zt.RawRowView(j) }
 	vr := func(j int) []float64 { return v.RawRowView(j) }
 	for _, tc := range []struct {
-		lam2, near float64
-	}{{2 * big, 0.3}, {2 * big, 0}, {big * (1 + 1e-3), 0.3}} {
+		lam2, near, tol float64
+	}{{2 * big, 0.3, 1e-13}, {2 * big, 0, 1e-13}, {big * (1 + 1e-3), 0.3, 1e-8}} {
 		k := rowsAbove(v, tc.near*tc.near*tc.lam2)
 		g0 := normalDense(rng, 1, n).RawMatrix().Data
 		g, h := append([]float64(nil), g0...), make([]float64, n*n)
@@ -75,7 +79,7 @@ func TestR1SplitMatchesFormed(t *testing.T) {
 		}
 		e, ew := errH(dx), errH(want)
 		t.Logf("λ² = %.3g, |K| = %d: error %.3g, the formed solve's %.3g", tc.lam2, len(k), e, ew)
-		if e > 1e-12 && e > 10*ew || len(k) == 0 {
+		if e > tc.tol || len(k) == 0 {
 			t.Errorf("λ² = %.3g, |K| = %d: the split step's error is %.2g in the formed system's norm, relative to the decrement (the formed solve's %.2g)", tc.lam2, len(k), e, ew)
 		}
 	}
