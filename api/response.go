@@ -122,8 +122,10 @@ type Certificate struct {
 	Gap float64 `json:"gap"`
 	// Dual is D.
 	Dual float64 `json:"dual"`
-	// Polished tells whether the active-set Newton polish ran and kept
-	// its answer; NewtonSteps counts its accepted steps.
+	// Polished tells whether a Newton refinement (the active-set polish,
+	// a smoothed or face minimum, the dual's interior-point solve) gave
+	// the answer; NewtonSteps counts the Newton steps the certificate
+	// took, whether or not their answer was kept.
 	Polished    bool `json:"polished"`
 	NewtonSteps int  `json:"newton_steps"`
 	// Support is the number of rows of W the certificate treats as

@@ -6,37 +6,68 @@ import "sparsefs/core/linalg"
 // (barrierR1, dsoBarrier) from one Newton step to the next: they can be
 // as large as the design.
 type barrierWork struct {
-	zk, d1, d2, u, a []float64
+	zk, d1, d2, wt, a []float64
 }
 
 // featureTerms sets h (n×n, n = m·c, Θ's entries row by row) to the
 // Hessian of the barrier −Σ_{j∈k} log(r² − ‖v_j‖²) in Θ (m×c), v_j =
 // Θᵀz_j, and adds its gradient Σ_j (2/s_j)·z_j v_jᵀ (s_j = r² − ‖v_j‖²)
-// to g. The Hessian is (Σ_j (2/s_j) z_j z_jᵀ) ⊗ I_c + Σ_j (4/s_j²)
-// (z_j ⊗ v_j)(z_j ⊗ v_j)ᵀ, formed with core/linalg. z(j) is z_j (m
-// entries) and v(j) is v_j (c entries).
+// to g. The Hessian is Σ_j (z_j z_jᵀ) ⊗ ((2/s_j)I_c + (4/s_j²)v_j v_jᵀ),
+// formed by blockGram (c(c+1)/2 weighted products of the |k|×m matrix of
+// the z_j). z(j) is z_j (m entries) and v(j) is v_j (c entries).
 func (b *barrierWork) featureTerms(k []int, z, v func(j int) []float64, r2 float64, m, c int, g, h []float64) {
 	n, nk := m*c, len(k)
-	a := b.gradientAndA(k, z, v, r2, m, c, g).Data
-	b.u = grow(b.u, nk*n)
-	u := b.u[:nk*n]
-	for q, j := range k {
-		vj := v(j)
-		for i, zi := range z(j) {
-			for p, x := range vj {
-				u[q*n+i*c+p] = zi * x
+	b.gradient(k, z, v, r2, m, c, g)
+	b.a, b.wt = grow(b.a, m*m), grow(b.wt, nk)
+	d1, d2 := b.d1[:nk], b.d2[:nk]
+	block := func(i, p, q int) float64 {
+		vj := v(k[i])
+		w := d2[i] * vj[p] * vj[q]
+		if p == q {
+			w += d1[i]
+		}
+		return w
+	}
+	blockGram(true, gen(nk, m, b.zk[:nk*m]), c, block, b.wt, gen(m, m, b.a[:m*m]), gen(n, n, h[:n*n]))
+}
+
+// formedWork estimates the multiply-adds of featureTerms and the Cholesky
+// factorisation of the Hessian it forms, for m samples, c classes and nk
+// rows in k: (c(c+1)/2)·nk·m²/2 + (mc)³/3.
+func formedWork(m, c, nk int) float64 {
+	fm, fc, n := float64(m), float64(c), float64(m*c)
+	return fc*(fc+1)/2*float64(nk)*fm*fm/2 + n*n*n/3
+}
+
+// blockGram sets h ((dc)×(dc), its entries in blocks of c) to
+// Σᵢ (aᵢaᵢᵀ) ⊗ Bᵢ, aᵢ the i-th row of a (trans: a is N×d) or its i-th
+// column (a is d×N), Bᵢ the symmetric c×c block whose (p, q) entry is
+// block(i, p, q): c(c+1)/2 weighted products (AtDA or ADAt), each made in
+// gram (d×d) and copied to the blocks' (p, q) and (q, p) entries. wt is
+// scratch of N entries.
+func blockGram(trans bool, a linalg.General, c int, block func(i, p, q int) float64, wt []float64, gram, h linalg.General) {
+	d, ni := a.Rows, a.Cols
+	if trans {
+		d, ni = a.Cols, a.Rows
+	}
+	for p := 0; p < c; p++ {
+		for q := p; q < c; q++ {
+			for i := range ni {
+				wt[i] = block(i, p, q)
+			}
+			if trans {
+				linalg.AtDA(1, a, wt[:ni], 0, gram)
+			} else {
+				linalg.ADAt(1, a, wt[:ni], 0, gram)
+			}
+			for x := 0; x < d; x++ {
+				for y, val := range gram.Data[x*gram.Stride : x*gram.Stride+d] {
+					h.Data[(x*c+p)*h.Stride+y*c+q] = val
+					h.Data[(x*c+q)*h.Stride+y*c+p] = val
+				}
 			}
 		}
 	}
-	clear(h[:n*n])
-	for i := 0; i < m; i++ {
-		for l := 0; l < m; l++ {
-			for p := 0; p < c; p++ {
-				h[(i*c+p)*n+l*c+p] = a[i*m+l]
-			}
-		}
-	}
-	linalg.AtDA(1, gen(nk, n, u), b.d2[:nk], 1, gen(n, n, h))
 }
 
 // gradientAndA adds the barrier's gradient to g (see gradient) and

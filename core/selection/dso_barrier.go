@@ -140,7 +140,7 @@ func dsoBarrier(ctx context.Context, at, y, lambda *mat.Dense, scale float64, st
 			}
 			// The formed Hessian where it is the cheaper and fits, else
 			// dsoSplit where its arrays fit.
-			sw, dw := splitWork(m, c, nk), denseWork(m, c, nk)
+			sw, dw := splitWork(m, c, nk), formedWork(m, c, nk)
 			ok := false
 			switch {
 			case n <= dsoBarrierMax && dw <= sw:

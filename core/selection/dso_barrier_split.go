@@ -18,9 +18,9 @@ import "sparsefs/core/linalg"
 // Y_p = L_p⁻¹U_p, r_p = L_p⁻¹g_p (U_p, g_p the class-p rows). A step costs
 // |K|·m²/2 + c·m³/3 + c·m²·|K| + mc·|K|²/2 + |K|³/3 multiply-adds
 // (splitWork) against
-// the formed system's (mc)³/3 + |K|·(mc)²/2 (denseWork): on warpPIE10P
-// (m = 210, c = 10, |K| ≈ 170) 1.7·10⁸ against 3.5·10⁹, and on ORL (m =
-// 400, c = 40) the formed system would not fit in memory.
+// the formed system's (mc)³/3 + (c(c+1)/2)·|K|·m²/2 (formedWork): on
+// warpPIE10P (m = 210, c = 10, |K| ≈ 170) 1.7·10⁸ against 3.3·10⁹, and on
+// ORL (m = 400, c = 40) the formed system would not fit in memory.
 type dsoSplit struct {
 	m, c           int
 	feat           barrierWork // the gradient's feature terms and A
@@ -29,18 +29,12 @@ type dsoSplit struct {
 	r, cap, rhs, z []float64
 }
 
-// splitWork and denseWork estimate the multiply-adds of one Newton step
-// of dsoBarrier on m samples, c classes and nk features in K, with
-// dsoSplit and with the formed Hessian (featureTerms and its Cholesky
-// factorisation).
+// splitWork estimates the multiply-adds of one Newton step of dsoBarrier
+// on m samples, c classes and nk features in K with dsoSplit (formedWork
+// with the formed Hessian).
 func splitWork(m, c, nk int) float64 {
 	fm, fc, fk := float64(m), float64(c), float64(nk)
 	return fk*fm*fm/2 + fc*fm*fm*fm/3 + fc*fm*fm*fk + fm*fc*fk*fk/2 + fk*fk*fk/3
-}
-
-func denseWork(m, c, nk int) float64 {
-	n := float64(m * c)
-	return n*n*n/3 + float64(nk)*n*n/2 + float64(nk)*float64(m)*float64(m)/2
 }
 
 // direction sets dx to the Newton step H⁻¹g of dsoBarrier at Θ = th (m×c,

@@ -142,7 +142,8 @@ func (s *irls) certifyR1(ctx context.Context, work float64) (*Certificate, []flo
 		}
 	}
 	barrier := func() bool {
-		dp, st, ok := s.barrierR1(ctx, point, math.Max(r1SmoothFloor, budget))
+		dp, st, k, ok := s.barrierR1(ctx, point, math.Max(r1SmoothFloor, budget), (s.obj-best)/math.Abs(s.obj) > certGap)
+		steps += k
 		if ok {
 			s.dualSolved = true
 			if dp.dual > best {

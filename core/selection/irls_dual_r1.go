@@ -30,6 +30,14 @@ const (
 	// madelon (2600 × 500, two classes, ~1.35·10⁹ a step) reaches
 	// r1BarrierGoal in 81 steps.
 	r1BarrierSplitFloor = 1.5e11
+	// r1BarrierFormedMax bounds m·c, the order of the formed Hessian
+	// (16·10⁶ float64s, 128 MB, at the bound), and r1BarrierFormedFloor
+	// is the work barrierR1 may always take where m·c is above
+	// polishMaxUnknowns and the Hessian is formed, ~4–6 minutes
+	// natively: the text sets (BASEHOCK, 1993 × 4862, two classes,
+	// ~5·10¹⁰ a step) reach r1BarrierGoal in about 90 steps.
+	r1BarrierFormedMax   = 4000
+	r1BarrierFormedFloor = 6e12
 )
 
 // barrierR1 maximises the dual of certifyR1,
@@ -50,40 +58,38 @@ const (
 // dual value by less than r1BarrierGoal·J, or the primal and dual points
 // meet within it. The Hessian, (Σ_{j∈K} (2/sⱼ)zⱼzⱼᵀ) ⊗ I_c +
 // Σ_{j∈K} (4/sⱼ²)(zⱼ⊗vⱼ)(zⱼ⊗vⱼ)ᵀ plus the balls' blocks (sⱼ = λ² − ‖vⱼ‖²,
-// vⱼ = (ZᵀΘ)ʲ), is (mc)×(mc). While mc ≤ polishMaxUnknowns it is formed
-// with core/linalg and factorised by Cholesky, with K the rows near
-// their constraint (r1BarrierNear, chosen again at every step); beyond,
-// each step is solved through r1Split's system of |K|c unknowns, with K
-// every row of W (|K|c ≤ r1SplitMaxUnknowns; without their own barrier
-// terms the rows outside K blocked the steps: on madelon 50 steps did
-// not centre the first stage), and the budget is at least
-// r1BarrierSplitFloor. Every iterate is feasible, so its dual value is a
-// true lower bound on J* wherever the method stops. It runs only when at
+// vⱼ = (ZᵀΘ)ʲ), is (mc)×(mc). It is formed (featureTerms) and factorised
+// by Cholesky, with K the rows near their constraint (r1BarrierNear,
+// chosen again at every step), while mc ≤ r1BarrierFormedMax; or each step
+// is solved through r1Split's system of |K|c unknowns, with K every row
+// of W (|K|c ≤ r1SplitMaxUnknowns; without their own barrier terms the
+// rows outside K blocked the steps: on madelon 50 steps did not centre
+// the first stage), where mc > polishMaxUnknowns and that step is the
+// cheaper (madelon, with mc above r1BarrierFormedMax). Where mc >
+// polishMaxUnknowns and floors is set (the certificate is still above
+// certGap: the solve is what certifies, not a tightening of a
+// certificate already given) the budget is at least
+// r1BarrierFormedFloor or r1BarrierSplitFloor, by the route. Every
+// iterate is feasible, so its dual value is a true lower bound on J*
+// wherever the method stops. It runs only when at
 // least r1BarrierMinSteps steps fit budget multiply-adds, and returns
 // the last iterate (feasible), the lowest of the primal points of the
 // barrier at the end of each stage (see barrierPrimal; nil where none
-// ended) and whether it ran.
-func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (dualPoint, *polishState, bool) {
+// ended), the Newton steps taken and whether it ran.
+func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64, floors bool) (dp dualPoint, primal *polishState, steps int, ran bool) {
 	m, c, nr := s.m, s.c, s.nr
 	n := m * c
 	if s.obj <= 0 || s.noBarrier {
-		return dualPoint{}, nil, false
+		return dualPoint{}, nil, 0, false
 	}
 	th := slices.Clone(th0)
 	for i := range th {
 		th[i] *= r1BarrierInside
 	}
-	useSplit := n > polishMaxUnknowns
-	if useSplit {
-		if nr*c > r1SplitMaxUnknowns {
-			return dualPoint{}, nil, false
-		}
-		budget = math.Max(budget, r1BarrierSplitFloor)
-	}
+	// The route: the formed Hessian with K the rows near their
+	// constraint, or r1Split with K every row of W, whichever step is
+	// cheaper where both fit their bounds.
 	near2 := sq(r1BarrierNear * s.lambda)
-	if useSplit {
-		near2 = -1
-	}
 	v := make([]float64, nr*c)
 	near := func() []int {
 		s.ztMul(1, th, v)
@@ -96,14 +102,29 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 		return k
 	}
 	k := near()
+	formed := n <= r1BarrierFormedMax
+	useSplit := n > polishMaxUnknowns && nr*c <= r1SplitMaxUnknowns &&
+		(!formed || r1SplitWork(m, c, nr) < formedWork(m, c, len(k)))
+	switch {
+	case useSplit:
+		if floors {
+			budget = math.Max(budget, r1BarrierSplitFloor)
+		}
+		near2 = -1
+		k = near()
+	case !formed:
+		return dualPoint{}, nil, 0, false
+	case n > polishMaxUnknowns && floors:
+		budget = math.Max(budget, r1BarrierFormedFloor)
+	}
 	step := func(nk int) float64 {
 		if useSplit {
 			return r1SplitWork(m, c, nk) + 4*float64(nr)*float64(n)
 		}
-		return float64(nk)*float64(n)*float64(n)/2 + float64(n)*float64(n)*float64(n)/3 + 4*float64(nr)*float64(n)
+		return formedWork(m, c, nk) + 4*float64(nr)*float64(n)
 	}
 	if budget < r1BarrierMinSteps*step(len(k)) {
-		return dualPoint{}, nil, false
+		return dualPoint{}, nil, 0, false
 	}
 	lam2 := sq(s.lambda)
 	// psi returns ψ_t at x, or +Inf outside the strict feasible set; vx
@@ -138,7 +159,6 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 	var h []float64
 	var work barrierWork
 	var sw r1Split
-	var primal *polishState
 	lastD := math.Inf(-1)
 	lost := false
 	zrow := func(j int) []float64 { return s.ztRow(j) }
@@ -173,8 +193,9 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 				ok = cholSolveShifted(gen(n, n, h), gen(n, 1, dx))
 			}
 			s.stepped()
+			steps++
 			if !ok {
-				return s.finishBarrier(th), primal, true
+				return s.finishBarrier(th), primal, steps, true
 			}
 			fresh = true
 			// Near the central point (Newton decrement below ¼, where ψ_t's
@@ -235,7 +256,7 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64) (du
 		}
 		lastD = d
 	}
-	return s.finishBarrier(th), primal, true
+	return s.finishBarrier(th), primal, steps, true
 }
 
 // ballTerms adds the Hessian of −Σᵢ log(1 − ‖θᵢ‖²) at Θ = th (m×c, row
