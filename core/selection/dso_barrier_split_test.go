@@ -32,34 +32,59 @@ func TestDSOSplitMatchesFormed(t *testing.T) {
 	for _, near := range []float64{0.3, 2} {
 		k := rowsAbove(v, near*near)
 		g0 := normalDense(rng, 1, n).RawMatrix().Data
-		// The formed system.
-		g, h := append([]float64(nil), g0...), make([]float64, n*n)
-		var work barrierWork
-		work.featureTerms(k, x, vr, 1, m, c, g, h)
-		for i, v := range th {
-			h[i*n+i] += 1 / (v * v)
-		}
-		want := append([]float64(nil), g...)
-		if !cholSolveShifted(gen(n, n, h), gen(n, 1, want)) {
-			t.Fatal("the formed system did not factorise")
-		}
-		// The split one.
+		f := formedStep(t, k, x, vr, 1, m, c, g0, func(h []float64) {
+			for i, v := range th {
+				h[i*n+i] += 1 / (v * v)
+			}
+		})
+		want := f.step
 		g2, dx := append([]float64(nil), g0...), make([]float64, n)
 		d := dsoSplit{m: m, c: c}
 		if !d.direction(k, x, vr, th, g2, dx) {
 			t.Fatalf("|K| = %d: the split system did not factorise", len(k))
 		}
-		for i := range g {
-			if math.Abs(g[i]-g2[i]) > 1e-12*(1+math.Abs(g[i])) {
-				t.Fatalf("|K| = %d: gradient %d is %v, featureTerms gives %v", len(k), i, g2[i], g[i])
-			}
-		}
+		f.sameGradient(t, k, g2)
 		worst := 0.0
 		for i := range dx {
 			worst = math.Max(worst, math.Abs(dx[i]-want[i])/(1+math.Abs(want[i])))
 		}
 		if worst > 1e-9 || len(k) == 0 && near < 1 {
 			t.Errorf("|K| = %d: the split step differs from the formed one by %.2g (relative)", len(k), worst)
+		}
+	}
+}
+
+// formed is the formed Newton system of a barrier step and its solution:
+// the gradient g, the matrix h, its Cholesky factor and the step h⁻¹g.
+type formed struct {
+	g, h, factor, step []float64
+}
+
+// formedStep builds featureTerms' (mc)×(mc) system for the rows K (vectors
+// rows(j), products vr(j), λ² lam2) from the gradient g0, adds the
+// constraint's terms by extra, and solves it by Cholesky: the reference
+// the split solvers' steps are compared with.
+func formedStep(t *testing.T, k []int, rows, vr func(int) []float64, lam2 float64, m, c int, g0 []float64, extra func(h []float64)) formed {
+	t.Helper()
+	n := m * c
+	g, h := append([]float64(nil), g0...), make([]float64, n*n)
+	var work barrierWork
+	work.featureTerms(k, rows, vr, lam2, m, c, g, h)
+	extra(h)
+	f := formed{g: g, h: append([]float64(nil), h...), factor: h, step: append([]float64(nil), g...)}
+	if !cholSolveShifted(gen(n, n, f.factor), gen(n, 1, f.step)) {
+		t.Fatal("the formed system did not factorise")
+	}
+	return f
+}
+
+// sameGradient fails the test unless a split solver's gradient g2 is the
+// formed system's, to 10⁻¹² relative.
+func (f formed) sameGradient(t *testing.T, k []int, g2 []float64) {
+	t.Helper()
+	for i, v := range f.g {
+		if math.Abs(v-g2[i]) > 1e-12*(1+math.Abs(v)) {
+			t.Fatalf("|K| = %d: gradient %d is %v, featureTerms gives %v", len(k), i, g2[i], v)
 		}
 	}
 }

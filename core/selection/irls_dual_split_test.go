@@ -45,25 +45,14 @@ func TestR1SplitMatchesFormed(t *testing.T) {
 	}{{2 * big, 0.3, 1e-13}, {2 * big, 0, 1e-13}, {big * (1 + 1e-3), 0.3, 1e-8}} {
 		k := rowsAbove(v, tc.near*tc.near*tc.lam2)
 		g0 := normalDense(rng, 1, n).RawMatrix().Data
-		g, h := append([]float64(nil), g0...), make([]float64, n*n)
-		var work barrierWork
-		work.featureTerms(k, z, vr, tc.lam2, m, c, g, h)
-		ballTerms(th, m, c, h)
-		formed := append([]float64(nil), h...)
-		want := append([]float64(nil), g...)
-		if !cholSolveShifted(gen(n, n, h), gen(n, 1, want)) {
-			t.Fatal("the formed system did not factorise")
-		}
+		f := formedStep(t, k, z, vr, tc.lam2, m, c, g0, func(h []float64) { ballTerms(th, m, c, h) })
+		g, want := f.g, f.step
 		g2, dx := append([]float64(nil), g0...), make([]float64, n)
 		var d r1Split
 		if !d.direction(k, z, vr, tc.lam2, m, c, th, g2, dx) {
 			t.Fatalf("|K| = %d: the split system did not factorise", len(k))
 		}
-		for i := range g {
-			if math.Abs(g[i]-g2[i]) > 1e-12*(1+math.Abs(g[i])) {
-				t.Fatalf("|K| = %d: gradient %d is %v, featureTerms gives %v", len(k), i, g2[i], g[i])
-			}
-		}
+		f.sameGradient(t, k, g2)
 		// Each step's error in the norm of the formed system H,
 		// ‖x − H⁻¹g‖_H² = rᵀH⁻¹r (r = H·x − g), relative to the Newton
 		// decrement gᵀH⁻¹g: the residual itself is no measure near the
@@ -71,10 +60,10 @@ func TestR1SplitMatchesFormed(t *testing.T) {
 		errH := func(x []float64) float64 {
 			r := make([]float64, n)
 			for i := range r {
-				r[i] = dotf(formed[i*n:(i+1)*n], x) - g[i]
+				r[i] = dotf(f.h[i*n:(i+1)*n], x) - g[i]
 			}
 			z := append([]float64(nil), r...)
-			linalg.CholeskySolve(gen(n, n, h), gen(n, 1, z))
+			linalg.CholeskySolve(gen(n, n, f.factor), gen(n, 1, z))
 			return math.Sqrt(math.Abs(dotf(r, z)) / dotf(want, g))
 		}
 		e, ew := errH(dx), errH(want)

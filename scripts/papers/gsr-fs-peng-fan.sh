@@ -55,9 +55,11 @@ if [[ " $PARTS " == *" fig2 "* ]]; then
 	for a in $OUTLIERS; do
 		f="$OUT/synth-a$a.csv"
 		[ -s "$f" ] || "$BIN" synth -m 2000 -d1 100 -d2 700 -c 5 -outliers "$a" -seed "$SEED" -o "$f"
+		[ -s "$OUT/fig2-a$a.json" ] && continue # kept from an interrupted run
 		echo "gsr-fs-peng-fan: fig2, outliers $a" >&2
 		"$BIN" eval -data "$f" -label none -targets y1,y2,y3,y4,y5 -methods gsr -param r=2,1,0.5 -param p=1 \
-			-param lambda=1 -k 200 -cv 10 -seed "$SEED" -workers "$WORKERS" -progress off >"$OUT/fig2-a$a.json"
+			-param lambda=1 -k 200 -cv 10 -seed "$SEED" -workers "$WORKERS" -progress off >"$OUT/fig2-a$a.json.tmp"
+		mv "$OUT/fig2-a$a.json.tmp" "$OUT/fig2-a$a.json"
 	done
 	/usr/bin/python3 "$SUMMARY" fig2 "$OUT"/fig2-a*.json
 fi
@@ -86,12 +88,14 @@ with gzip.open(sys.argv[1], "rt") as f, gzip.open(sys.argv[2], "wt") as g:
 PRESET=${PRESET:-gsr-fs-peng-fan}
 if [[ " $PARTS " == *" table2 "* ]]; then
 	for ds in $DATASETS; do
+		report="$OUT/table2-$PRESET-$ds.json"
+		[ -s "$report" ] && continue # kept from an interrupted run
 		f=$(datafile "$ds")
 		echo "gsr-fs-peng-fan: table2, $ds (preset $PRESET)" >&2
 		# The page's preset PRESET, the same request as the page builds
 		# (ui/lab/presets.json; "sparsefs presets" lists them).
-		"$BIN" eval -preset "$PRESET" -data "$f" -seed "$SEED" -workers "$WORKERS" -progress off \
-			>"$OUT/table2-$PRESET-$ds.json"
+		"$BIN" eval -preset "$PRESET" -data "$f" -seed "$SEED" -workers "$WORKERS" -progress off >"$report.tmp"
+		mv "$report.tmp" "$report"
 	done
 	/usr/bin/python3 "$SUMMARY" table2 "$OUT"/table2-"$PRESET"-*.json
 fi
