@@ -16,8 +16,14 @@ type barrierWork struct {
 // formed by blockGram (c(c+1)/2 weighted products of the |k|×m matrix of
 // the z_j). z(j) is z_j (m entries) and v(j) is v_j (c entries).
 func (b *barrierWork) featureTerms(k []int, z, v func(j int) []float64, r2 float64, m, c int, g, h []float64) {
-	n, nk := m*c, len(k)
 	b.gradient(k, z, v, r2, m, c, g)
+	b.featureHessian(k, v, m, c, h)
+}
+
+// featureHessian sets h to the Hessian of featureTerms from b.zk, b.d1
+// and b.d2 as gradient set them for k.
+func (b *barrierWork) featureHessian(k []int, v func(j int) []float64, m, c int, h []float64) {
+	n, nk := m*c, len(k)
 	b.a, b.wt = grow(b.a, m*m), grow(b.wt, nk)
 	d1, d2 := b.d1[:nk], b.d2[:nk]
 	block := func(i, p, q int) float64 {

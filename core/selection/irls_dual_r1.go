@@ -60,7 +60,10 @@ const (
 // Σ_{j∈K} (4/sⱼ²)(zⱼ⊗vⱼ)(zⱼ⊗vⱼ)ᵀ plus the balls' blocks (sⱼ = λ² − ‖vⱼ‖²,
 // vⱼ = (ZᵀΘ)ʲ), is (mc)×(mc). It is formed (featureTerms) and factorised
 // by Cholesky, with K the rows near their constraint (r1BarrierNear,
-// chosen again at every step), while mc ≤ r1BarrierFormedMax; or each step
+// chosen again at every step), while mc ≤ r1BarrierFormedMax (beyond
+// polishMaxUnknowns the factor is kept and the next steps solved by
+// conjugate gradients preconditioned with it, pcg, while they converge
+// within half of pcgMaxIter iterations); or each step
 // is solved through r1Split's system of |K|c unknowns, with K every row
 // of W (|K|c ≤ r1SplitMaxUnknowns; without their own barrier terms the
 // rows outside K blocked the steps: on madelon 50 steps did not centre
@@ -163,13 +166,32 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64, flo
 	lost := false
 	zrow := func(j int) []float64 { return s.ztRow(j) }
 	vrow := func(j int) []float64 { return v[j*c : (j+1)*c] }
+	// Where the formed Hessian is beyond polishMaxUnknowns its Cholesky
+	// factor is kept (factored) and the next steps are solved by
+	// conjugate gradients preconditioned with it, the Hessian applied
+	// without forming it (on PCMAC 29 factorisations in 90 steps). A
+	// solve that does not converge (pcg gives up where its rate would
+	// need more than pcgMaxIter iterations) is replaced by a fresh
+	// factorisation, and so are the next wait steps (backoff: 1, 2, 4, …
+	// after failures in a row); one that needs more than half of
+	// pcgMaxIter has the next step factorise afresh.
+	reuse := !useSplit && n > polishMaxUnknowns
+	factored := false
+	wait, backoff := 0, 0
+	var scratch, u []float64
+	hx := func(x, out []float64) {
+		work.featureProduct(k, vrow, m, c, x, out, u)
+		ballProduct(th, m, c, x, out)
+	}
 	for t := float64(2*len(k)+2*m) / (r1BarrierStart * s.obj); budget > 0 && ctx.Err() == nil; t *= 10 {
 		lastDec := math.Inf(1)
 		// fresh: dx is the Newton step at th.
 		fresh := false
 		for it := 0; it < r1BarrierSteps && budget > 0; it++ {
 			k = near()
-			budget -= step(len(k))
+			if !reuse || !factored || wait > 0 {
+				budget -= step(len(k))
+			}
 			// Gradient and Hessian of ψ_t, the balls' terms here, the
 			// features' by the route.
 			for i, y := range s.y {
@@ -183,14 +205,30 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64, flo
 				}
 			}
 			var ok bool
-			if useSplit {
+			switch {
+			case useSplit:
 				ok = sw.direction(k, zrow, vrow, lam2, m, c, th, g, dx)
-			} else {
+			default:
+				work.gradient(k, zrow, vrow, lam2, m, c, g)
+				if reuse && factored && wait == 0 {
+					scratch, u = grow(scratch, 4*n), grow(u, len(k)*c)
+					its, done := pcg(hx, gen(n, n, h), g, dx, scratch)
+					budget -= float64(its)*pcgWork(m, c, len(k)) + 4*float64(nr)*float64(n)
+					if done {
+						ok, factored, backoff = true, its <= pcgMaxIter/2, 0
+						break
+					}
+					budget -= step(len(k))
+					backoff = max(1, 2*backoff)
+					wait = backoff + 1
+				}
+				wait = max(wait-1, 0)
 				h = grow(h, n*n)
-				work.featureTerms(k, zrow, vrow, lam2, m, c, g, h)
+				work.featureHessian(k, vrow, m, c, h)
 				ballTerms(th, m, c, h[:n*n])
 				copy(dx, g)
 				ok = cholSolveShifted(gen(n, n, h), gen(n, 1, dx))
+				factored = ok
 			}
 			s.stepped()
 			steps++

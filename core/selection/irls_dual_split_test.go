@@ -2,6 +2,7 @@ package selection
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"sparsefs/core/linalg"
@@ -26,17 +27,7 @@ func TestR1SplitMatchesFormed(t *testing.T) {
 	const m, c, nr = 11, 3, 6
 	n := m * c
 	zt := normalDense(rng, nr, m) // Zᵀ
-	th := make([]float64, n)
-	for i := 0; i < m; i++ {
-		ti := th[i*c : (i+1)*c]
-		for p := range ti {
-			ti[p] = rng.NormFloat64()
-		}
-		f := (0.05 + 0.9*rng.Float64()) / math.Sqrt(norm2(ti))
-		for p := range ti {
-			ti[p] *= f
-		}
-	}
+	th := ballPoint(rng, m, c)
 	v, big := rowProducts(zt, th, c)
 	z := func(j int) []float64 { return zt.RawRowView(j) }
 	vr := func(j int) []float64 { return v.RawRowView(j) }
@@ -72,4 +63,21 @@ func TestR1SplitMatchesFormed(t *testing.T) {
 			t.Errorf("λ² = %.3g, |K| = %d: the split step's error is %.2g in the formed system's norm, relative to the decrement (the formed solve's %.2g)", tc.lam2, len(k), e, ew)
 		}
 	}
+}
+
+// ballPoint returns a random Θ (m×c, row by row) strictly inside the
+// balls ‖θᵢ‖ < 1: each row a random direction of norm 0.05 … 0.95.
+func ballPoint(rng *rand.Rand, m, c int) []float64 {
+	th := make([]float64, m*c)
+	for i := 0; i < m; i++ {
+		ti := th[i*c : (i+1)*c]
+		for p := range ti {
+			ti[p] = rng.NormFloat64()
+		}
+		f := (0.05 + 0.9*rng.Float64()) / math.Sqrt(norm2(ti))
+		for p := range ti {
+			ti[p] *= f
+		}
+	}
+	return th
 }
