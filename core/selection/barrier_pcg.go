@@ -48,8 +48,8 @@ func ballProduct(th []float64, m, c int, x, out []float64) {
 		ti, xi := th[i*c:(i+1)*c], x[i*c:(i+1)*c]
 		ri := 1 - norm2(ti)
 		f := 4 * dotf(ti, xi) / (ri * ri)
-		for p := range xi {
-			out[i*c+p] += 2*xi[p]/ri + f*ti[p]
+		for p, t := range ti {
+			out[i*c+p] += 2/ri*xi[p] + f*t
 		}
 	}
 }

@@ -220,9 +220,10 @@ func (s *irls) barrierR1(ctx context.Context, th0 []float64, budget float64, flo
 					}
 					budget -= step(len(k))
 					backoff = max(1, 2*backoff)
-					wait = backoff + 1
+					wait = backoff
+				} else if wait > 0 {
+					wait--
 				}
-				wait = max(wait-1, 0)
 				h = grow(h, n*n)
 				work.featureHessian(k, vrow, m, c, h)
 				ballTerms(th, m, c, h[:n*n])

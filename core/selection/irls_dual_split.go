@@ -222,17 +222,10 @@ func (d *r1Split) dInv(x, out []float64) {
 	}
 }
 
-// dApply sets out = D·x: Dᵢ = (2/rᵢ)I + (4/rᵢ²)θᵢθᵢᵀ.
+// dApply sets out = D·x: Dᵢ = (2/rᵢ)I + (4/rᵢ²)θᵢθᵢᵀ (ballProduct).
 func (d *r1Split) dApply(x, out []float64) {
-	c := d.c
-	for i := 0; i < d.m; i++ {
-		ti := d.th[i*c : (i+1)*c]
-		ri := 1 - norm2(ti)
-		f := 4 * dotf(ti, x[i*c:(i+1)*c]) / (ri * ri)
-		for p, t := range ti {
-			out[i*c+p] = 2/ri*x[i*c+p] + f*t
-		}
-	}
+	clear(out[:d.m*d.c])
+	ballProduct(d.th, d.m, d.c, x, out)
 }
 
 // bInv sets out = B⁻¹y.
