@@ -78,7 +78,7 @@ func BenchmarkKernels(b *testing.B) {
 	for _, sh := range []struct {
 		m, n, k int
 		tA      bool
-	}{{1000, 1000, 1000, false}, {200, 200, 200, false}, {64, 64, 4000, false}, {32, 32, 1000, false}, {4435, 4, 50, true}, {50, 4, 4435, false}, {7130, 2, 72, true}, {96, 9, 4027, false}} {
+	}{{1000, 1000, 1000, false}, {200, 200, 200, false}, {64, 64, 4000, false}, {32, 32, 1000, false}, {4435, 4, 50, true}, {50, 4, 4435, false}, {7130, 2, 72, true}, {96, 9, 4027, false}, {20000, 7, 501, true}, {501, 7, 20000, false}} {
 		var a General
 		if sh.tA {
 			a = dense(sh.k, sh.m)

@@ -95,7 +95,11 @@ func gemmPanels(t tile, transA, transB bool, alpha float64, a General, d []float
 	// where they are when the tile can: packing them cost as much as the
 	// products themselves (W = ZᵀΛ with 9 classes: 7% of rfs's time on
 	// lymphoma in wasm, the products 6%).
+	// In Aᵀ (transA) they read the four values of each inner index where
+	// they lie side by side, when the tile has that kernel (t.strided);
+	// a last panel of fewer than four rows is packed.
 	direct := pre == nil && d == nil && !transA && t.rows != nil && n <= thinDirect
+	strided := pre == nil && d == nil && transA && t.strided != nil && n <= thinDirect
 	for j0 := 0; j0 < n; j0 += nc {
 		nb := min(nc, n-j0)
 		for p0 := 0; p0 < k; p0 += kc {
@@ -106,12 +110,26 @@ func gemmPanels(t tile, transA, transB bool, alpha float64, a General, d []float
 				if lower && i0+mb <= j0 {
 					continue
 				}
-				if pre == nil && !direct {
+				if pre == nil && !direct && !strided {
 					packA(ap, a, transA, i0, mb, p0, kb, d)
 				}
 				for p := 0; p < mb; p += mr {
 					i := i0 + p
 					rows := min(mr, m-i)
+					if strided && rows == mr {
+						src := a.Data[p0*a.Stride+i:]
+						for q := 0; q < nb; q += nr {
+							j := j0 + q
+							if lower && j >= i+rows {
+								break
+							}
+							t.strided(src, a.Stride, bp[q*kb:(q+nr)*kb], alpha, c.Data[i*c.Stride+j:], c.Stride, rows, min(nr, n-j))
+						}
+						continue
+					}
+					if strided {
+						packA(ap[p*kb:], a, transA, i, rows, p0, kb, nil)
+					}
 					if direct {
 						// Rows past the end repeat the last (the kernel
 						// computes them; they are not stored).

@@ -126,6 +126,11 @@ type tile struct {
 	nr   int
 	kern func(a, b []float64, alpha float64, c []float64, ldc, rows, cols int)
 	rows func(a0, a1, a2, a3, b []float64, alpha float64, c []float64, ldc, rows, cols int)
+	// strided, when set, is the kernel reading a panel of op(A) = Aᵀ
+	// where it is: the four values of inner index p at a[p·lda], …,
+	// a[p·lda+3], for as many inner indices as b has (all four values
+	// must exist: a full panel).
+	strided func(a []float64, lda int, b []float64, alpha float64, c []float64, ldc, rows, cols int)
 }
 
 var (

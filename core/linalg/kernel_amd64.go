@@ -8,6 +8,17 @@ package linalg
 //go:noescape
 func kern4x8fma(k int, a, b, t *float64)
 
+// kern4x8rowsfma is kern4x8fma reading the four rows of A in place.
+//
+//go:noescape
+func kern4x8rowsfma(k int, a0, a1, a2, a3, b, t *float64)
+
+// kern4x8stridedfma is kern4x8fma reading the panel of A in place in Aᵀ,
+// the four values of each inner index contiguous, lda apart.
+//
+//go:noescape
+func kern4x8stridedfma(k int, a *float64, lda int, b, t *float64)
+
 //go:noescape
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
@@ -32,6 +43,34 @@ func kern4x8(a, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
 	if k > 0 {
 		kern4x8fma(k, &a[0], &b[0], &t[0])
 	}
+	store4x8(&t, alpha, c, ldc, rows, cols)
+}
+
+// kern4x8rows is kern4x8 reading the four rows of A in place (a0…a3, the
+// panel's length each).
+func kern4x8rows(a0, a1, a2, a3, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
+	k := min(len(a0), len(a1), len(a2), len(a3), len(b)/8)
+	var t [32]float64
+	if k > 0 {
+		kern4x8rowsfma(k, &a0[0], &a1[0], &a2[0], &a3[0], &b[0], &t[0])
+	}
+	store4x8(&t, alpha, c, ldc, rows, cols)
+}
+
+// kern4x8strided is kern4x8 reading its panel in place in Aᵀ: a[p·lda+i]
+// is row i of the panel at inner index p (see tile.strided).
+func kern4x8strided(a []float64, lda int, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
+	k := len(b) / 8
+	var t [32]float64
+	if k > 0 {
+		_ = a[(k-1)*lda+3] // the last four values read
+		kern4x8stridedfma(k, &a[0], lda, &b[0], &t[0])
+	}
+	store4x8(&t, alpha, c, ldc, rows, cols)
+}
+
+// store4x8 adds alpha times the valid rows×cols part of the 4×8 tile t to c.
+func store4x8(t *[32]float64, alpha float64, c []float64, ldc, rows, cols int) {
 	if rows == 4 && cols == 8 {
 		for i := 0; i < 4; i++ {
 			r := c[i*ldc : i*ldc+8 : i*ldc+8]
@@ -49,7 +88,7 @@ func kern4x8(a, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
 // run it.
 var tile4x8 = func() tile {
 	if hasFMA() {
-		return tile{nr: 8, kern: kern4x8}
+		return tile{nr: 8, kern: kern4x8, rows: kern4x8rows, strided: kern4x8strided}
 	}
 	return tile{}
 }()

@@ -63,6 +63,28 @@ func kern4x4simdRows(a0, a1, a2, a3, b []float64, alpha float64, c []float64, ld
 	storeTile4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, alpha, c, ldc, rows, cols)
 }
 
+// kern4x4simdStrided is kern4x4simd reading its panel in place in Aᵀ
+// (see tile.strided): the four values of inner index k at a[k·lda], …,
+// a[k·lda+3]; the same products and sums, so the same results.
+func kern4x4simdStrided(a []float64, lda int, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
+	var c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s
+	n := len(b) / 4
+	if n > 0 {
+		a = a[:(n-1)*lda+4]
+	}
+	k := 0
+	for ; k+2 <= n; k += 2 {
+		x, y := a[k*lda:k*lda+4], a[(k+1)*lda:(k+1)*lda+4]
+		c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h = step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, b[4*k:4*k+4], x[0], x[1], x[2], x[3])
+		c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h = step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, b[4*k+4:4*k+8], y[0], y[1], y[2], y[3])
+	}
+	if k < n {
+		x := a[k*lda : k*lda+4]
+		c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h = step4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, b[4*k:4*k+4], x[0], x[1], x[2], x[3])
+	}
+	storeTile4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h, alpha, c, ldc, rows, cols)
+}
+
 // storeTile4x4 adds alpha times the valid rows×cols part of the 4×4 tile
 // (c0l, c0h; …; c3l, c3h), one row in two vectors, to c.
 func storeTile4x4(c0l, c0h, c1l, c1h, c2l, c2h, c3l, c3h simd.Float64s, alpha float64, c []float64, ldc, rows, cols int) {
@@ -93,4 +115,4 @@ func addRow2(r []float64, alpha, lo, hi simd.Float64s) {
 }
 
 // tile4x4simd is the SIMD128 tile.
-var tile4x4simd = tile{nr: 4, kern: kern4x4simd, rows: kern4x4simdRows}
+var tile4x4simd = tile{nr: 4, kern: kern4x4simd, rows: kern4x4simdRows, strided: kern4x4simdStrided}

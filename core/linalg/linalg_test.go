@@ -8,26 +8,21 @@ import (
 
 // tiles are the inner kernels; every build tests the portable two, the
 // assembly one where the processor runs it, and the SIMD128 one in wasm
-// builds with GOEXPERIMENT=simd.
+// builds with GOEXPERIMENT=simd, each of the last two also without its
+// kernels that read A in place (so that thin products test both ways).
 var tiles = func() []struct {
 	name string
 	t    tile
 } {
-	ts := []struct {
+	type named = struct {
 		name string
 		t    tile
-	}{{"4x2", tile4x2}, {"4x3", tile4x3}}
-	if tile4x8.nr != 0 {
-		ts = append(ts, struct {
-			name string
-			t    tile
-		}{"4x8fma", tile4x8})
 	}
-	if tile4x4simd.nr != 0 {
-		ts = append(ts, struct {
-			name string
-			t    tile
-		}{"4x4simd", tile4x4simd})
+	ts := []named{{"4x2", tile4x2}, {"4x3", tile4x3}}
+	for _, tl := range []named{{"4x8fma", tile4x8}, {"4x4simd", tile4x4simd}} {
+		if tl.t.nr != 0 {
+			ts = append(ts, tl, named{tl.name + " packed", tile{nr: tl.t.nr, kern: tl.t.kern}})
+		}
 	}
 	return ts
 }()

@@ -335,6 +335,8 @@ type irls struct {
 	// smoothLimit, if positive, caps the Newton steps of smoothR1 (the
 	// tests use it to cut the smoothed minimum short).
 	smoothLimit int
+	// smoothPre is the preconditioner newtonStepCG keeps between steps.
+	smoothPre *smoothPrecond
 	// noBarrier, if set, keeps barrierR1 from running (the tests of a
 	// cut-short smoothed minimum use it where the dual solve would follow
 	// and certify).

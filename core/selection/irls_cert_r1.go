@@ -274,6 +274,7 @@ func (s *irls) smoothR1(ctx context.Context, budget, cgBudget, lower float64) (a
 	if s.smoothLimit > 0 {
 		limit = min(limit, s.smoothLimit)
 	}
+	defer func() { s.smoothPre = nil }()
 	scale := math.Sqrt(norm2(s.y) / float64(s.m))
 	big := 0.0
 	for _, j := range sup {

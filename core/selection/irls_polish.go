@@ -100,9 +100,21 @@ func (s *irls) polishJ(e, w []float64, st *polishState) float64 {
 	return f
 }
 
-// rowsOfW gathers the rows of zt in S (|S|×m).
+// rowsOfW returns the rows of Zᵀ in S (|S|×m), to be read only: a view of
+// zt where they lie there in a run (all of W's rows, on tall data: no copy
+// of the design), else gathered.
 func (s *irls) rowsOfW(sup []int) []float64 {
 	m := s.m
+	if len(sup) > 0 {
+		p0 := s.ztPos(sup[0])
+		run := true
+		for k, j := range sup {
+			run = run && s.ztPos(j) == p0+k
+		}
+		if run {
+			return s.zt[p0*m : (p0+len(sup))*m]
+		}
+	}
 	out := make([]float64, len(sup)*m)
 	for k, j := range sup {
 		copy(out[k*m:(k+1)*m], s.ztRow(j))
@@ -560,8 +572,9 @@ func (s *irls) newtonStep(st *polishState) (d, de []float64, ok bool) {
 
 // newtonSystem holds the parts of the Newton system at a polishState: the
 // rows of Zᵀ in S (|S|×m), the gradient g of W_S (|S|×c), the loss
-// Hessian's Σᵢ zᵢzᵢᵀ ⊗ (αᵢI + βᵢuᵢuᵢᵀ) as K = Σᵢ αᵢzᵢzᵢᵀ (|S|×|S|), α, β
-// and the samples out with βᵢ ≠ 0, and the rows of W on S.
+// Hessian's Σᵢ zᵢzᵢᵀ ⊗ (αᵢI + βᵢuᵢuᵢᵀ) as K = Σᵢ αᵢzᵢzᵢᵀ (|S|×|S|; nil
+// for the smoothed steps by conjugate gradients, newtonStepCG), α, β and
+// the samples out with βᵢ ≠ 0, and the rows of W on S.
 type newtonSystem struct {
 	ztS, g, k, alpha, beta []float64
 	out                    []int
@@ -607,8 +620,12 @@ func (s *irls) newtonSystem(st *polishState) (*newtonSystem, bool) {
 			out = append(out, i)
 		}
 	}
-	k := make([]float64, ns*ns)
-	linalg.ADAt(1, gen(ns, m, ztS), alpha, 0, gen(ns, ns, k))
+	// K, for the conjugate-gradient steps only their preconditioner's
+	// (made there when it is factorised afresh; see newtonStepCG).
+	var k []float64
+	if !(st.mu > 0 && st.cg) {
+		k = smoothK(ztS, alpha, ns, m)
+	}
 	// The penalty's gradient λwʲ/‖wʲ‖, with √(‖wʲ‖² + μ_W²) for ‖wʲ‖
 	// where it is smoothed.
 	rows := make([][]float64, ns)
@@ -624,6 +641,13 @@ func (s *irls) newtonSystem(st *polishState) (*newtonSystem, bool) {
 		rows[a] = wj
 	}
 	return &newtonSystem{ztS: ztS, g: g, k: k, alpha: alpha, beta: beta, out: out, rows: rows}, true
+}
+
+// smoothK returns K = Σᵢ αᵢzᵢzᵢᵀ (ns×ns) for the rows ztS (ns×m) of Zᵀ.
+func smoothK(ztS, alpha []float64, ns, m int) []float64 {
+	k := make([]float64, ns*ns)
+	linalg.ADAt(1, gen(ns, m, ztS), alpha, 0, gen(ns, ns, k))
+	return k
 }
 
 // newtonStepDense forms the Newton system of sys (|S|·c unknowns) and

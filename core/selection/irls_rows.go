@@ -43,10 +43,16 @@ func transposeDesign(x *mat.Dense, bias bool) []float64 {
 
 // ztRow returns row j of Zᵀ (column j of Z).
 func (s *irls) ztRow(j int) []float64 {
-	if s.pos != nil {
-		j = s.pos[j]
-	}
+	j = s.ztPos(j)
 	return s.zt[j*s.m : (j+1)*s.m]
+}
+
+// ztPos is the place of row j of Zᵀ in zt.
+func (s *irls) ztPos(j int) int {
+	if s.pos != nil {
+		return s.pos[j]
+	}
+	return j
 }
 
 // ztMul sets v = alpha·Zᵀb for b m×c and v nr×c, in Z's row order.

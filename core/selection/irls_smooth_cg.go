@@ -2,6 +2,7 @@ package selection
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/floats"
 
@@ -49,6 +50,39 @@ func (s *irls) smoothCGTol(g []float64) float64 {
 	return math.Min(0.1, math.Sqrt(floats.Norm(g, math.Inf(1))/s.lambda))
 }
 
+// smoothPrecond is the preconditioner newtonStepCG keeps from step to
+// step: the Cholesky factor l (|S|×|S|) of K + diag(λ/tⱼ) on the rows sup
+// of W, made at an earlier step, and the conjugate-gradient iterations
+// of the last solve with a fresh factor (fresh). A kept factor is as good
+// a preconditioner as the weights αᵢ and tⱼ have changed little since;
+// refresh is set where a step's iterations said it no longer pays (see
+// newtonStepCG). smoothR1 drops it when it returns.
+type smoothPrecond struct {
+	sup     []int
+	l       []float64
+	fresh   int
+	refresh bool
+}
+
+// smoothFactor returns a new smoothPrecond for the Newton system sys at
+// st, tn the penalty's tⱼ: K (sys.k, taken, or made here) plus
+// diag(λ/tⱼ), factorised; nil where it is not positive definite.
+func (s *irls) smoothFactor(st *polishState, sys *newtonSystem, tn []float64) *smoothPrecond {
+	ns := len(st.sup)
+	k := sys.k
+	if k == nil {
+		k = smoothK(sys.ztS, sys.alpha, ns, s.m)
+	}
+	sys.k = nil
+	for a := range tn {
+		k[a*ns+a] += s.lambda / tn[a]
+	}
+	if !cholShifted(gen(ns, ns, k)) {
+		return nil
+	}
+	return &smoothPrecond{sup: slices.Clone(st.sup), l: k}
+}
+
 // newtonStepCG solves the Newton system of the smoothed model (r = 1, μ >
 // 0; see smoothR1) at st by preconditioned conjugate gradients, where
 // forming the system (|S|·c unknowns) would cost too much (smoothByCG):
@@ -56,13 +90,19 @@ func (s *irls) smoothCGTol(g []float64) float64 {
 // λ(I − wʲwʲᵀ/tⱼ²)/tⱼ (tⱼ = √(‖wʲ‖² + μ_W²)), applied in 2·m·|S|·c
 // multiply-adds through Z_S; the preconditioner (K + diag(λ/tⱼ)) ⊗ I_c,
 // K = Σᵢ αᵢzᵢzᵢᵀ, bounds H from above (βᵢ ≤ 0) and is exact but for the
-// rank-one terms, and is solved by one Cholesky factor of |S|×|S| (made
-// in sys.k). The iteration stops at a residual of eta relative to g,
-// after smoothCGMaxIter, or where the curvature along its direction is
-// not positive (rounding). It returns the step d of W_S and Z_S·d (see
+// rank-one terms, and is solved by one Cholesky factor of |S|×|S|. That
+// factor is kept (s.smoothPre) and used at the next steps on the same S
+// while it pays: forming and factorising K costs about f = (m·|S|²/2 +
+// |S|³/3)/(2·m·|S|·c + 2·|S|²·c) conjugate-gradient iterations, so a
+// solve with a kept factor that has taken f more iterations than the
+// last solve with a fresh one goes on with a fresh factor, and one that
+// ended beyond half that count has the next step factorise afresh. The
+// iteration stops at a residual of eta relative to g, after
+// smoothCGMaxIter, or where the curvature along its direction is not
+// positive (rounding). It returns the step d of W_S and Z_S·d (see
 // stepOf); false where no step was made.
 func (s *irls) newtonStepCG(st *polishState, sys *newtonSystem, eta float64) (d, de []float64, ok bool) {
-	ztS, g, k, alpha, beta, rows := sys.ztS, sys.g, sys.k, sys.alpha, sys.beta, sys.rows
+	ztS, g, alpha, beta, rows := sys.ztS, sys.g, sys.alpha, sys.beta, sys.rows
 	m, c := s.m, s.c
 	ns := len(st.sup)
 	n := ns * c
@@ -81,11 +121,15 @@ func (s *irls) newtonStepCG(st *polishState, sys *newtonSystem, eta float64) (d,
 	tn := make([]float64, ns)
 	for a, wj := range rows {
 		tn[a] = math.Sqrt(norm2(wj) + st.muW*st.muW)
-		k[a*ns+a] += s.lambda / tn[a]
 	}
-	if !cholShifted(gen(ns, ns, k)) {
-		return nil, nil, false
+	pre := s.smoothPre
+	if pre == nil || pre.refresh || !slices.Equal(pre.sup, st.sup) {
+		if pre = s.smoothFactor(st, sys, tn); pre == nil {
+			return nil, nil, false
+		}
 	}
+	fs, fm, fc := float64(ns), float64(m), float64(c)
+	payback := int((fm*fs*fs/2 + fs*fs*fs/3) / (2*fm*fs*fc + 2*fs*fs*fc))
 	ev := make([]float64, m*c)
 	hv := func(v, out []float64) {
 		linalg.Gemm(true, false, 1, gen(ns, m, ztS), gen(ns, c, v), 0, gen(m, c, ev))
@@ -108,19 +152,35 @@ func (s *irls) newtonStepCG(st *polishState, sys *newtonSystem, eta float64) (d,
 	}
 	precond := func(r, z []float64) {
 		copy(z, r)
-		linalg.CholeskySolve(gen(ns, ns, k), gen(ns, c, z))
+		linalg.CholeskySolve(gen(ns, ns, pre.l), gen(ns, c, z))
 	}
 	x := make([]float64, n)
 	r := make([]float64, n)
 	copy(r, g)
 	z := make([]float64, n)
-	precond(r, z)
 	p := make([]float64, n)
-	copy(p, z)
 	ap := make([]float64, n)
-	rz := floats.Dot(r, z)
 	gn := floats.Norm(g, 2)
-	for it := 0; it < smoothCGMaxIter; it++ {
+	fresh := pre != s.smoothPre
+	its, from, start := 0, 0, true
+	var rz float64
+	for ; its < smoothCGMaxIter; its++ {
+		if !fresh && its == s.smoothPre.fresh+payback {
+			// The kept factor no longer pays: a fresh one, and the
+			// iteration restarted from x with r = g − H·x.
+			if pre = s.smoothFactor(st, sys, tn); pre == nil {
+				return nil, nil, false
+			}
+			fresh, start, from = true, true, its
+			hv(x, ap)
+			floats.SubTo(r, g, ap)
+		}
+		if start {
+			precond(r, z)
+			copy(p, z)
+			rz = floats.Dot(r, z)
+			start = false
+		}
 		hv(p, ap)
 		pap := floats.Dot(p, ap)
 		if !(pap > 0) {
@@ -130,12 +190,19 @@ func (s *irls) newtonStepCG(st *polishState, sys *newtonSystem, eta float64) (d,
 		floats.AddScaled(x, a, p)
 		floats.AddScaled(r, -a, ap)
 		if floats.Norm(r, 2) <= eta*gn {
+			its++
 			break
 		}
 		precond(r, z)
 		rz2 := floats.Dot(r, z)
 		floats.AddScaledTo(p, z, rz2/rz, p)
 		rz = rz2
+	}
+	if fresh {
+		pre.fresh = its - from
+		s.smoothPre = pre
+	} else {
+		pre.refresh = its > pre.fresh+payback/2
 	}
 	if floats.Norm(x, 2) == 0 {
 		return nil, nil, false
