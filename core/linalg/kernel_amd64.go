@@ -3,21 +3,16 @@
 package linalg
 
 // kern4x8fma is the 4×8 tile in AVX/FMA3 assembly (kernel_amd64.s): t
-// receives the 32 sums row by row.
+// receives the 32 sums row by row; the panel's four values of inner index
+// p are a[p·lda], …, a[p·lda+3] (lda = 4 for a packed panel).
 //
 //go:noescape
-func kern4x8fma(k int, a, b, t *float64)
+func kern4x8fma(k int, a *float64, lda int, b, t *float64)
 
 // kern4x8rowsfma is kern4x8fma reading the four rows of A in place.
 //
 //go:noescape
 func kern4x8rowsfma(k int, a0, a1, a2, a3, b, t *float64)
-
-// kern4x8stridedfma is kern4x8fma reading the panel of A in place in Aᵀ,
-// the four values of each inner index contiguous, lda apart.
-//
-//go:noescape
-func kern4x8stridedfma(k int, a *float64, lda int, b, t *float64)
 
 //go:noescape
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
@@ -41,7 +36,7 @@ func kern4x8(a, b []float64, alpha float64, c []float64, ldc, rows, cols int) {
 	k := min(len(a)/4, len(b)/8)
 	var t [32]float64
 	if k > 0 {
-		kern4x8fma(k, &a[0], &b[0], &t[0])
+		kern4x8fma(k, &a[0], 4, &b[0], &t[0])
 	}
 	store4x8(&t, alpha, c, ldc, rows, cols)
 }
@@ -64,7 +59,7 @@ func kern4x8strided(a []float64, lda int, b []float64, alpha float64, c []float6
 	var t [32]float64
 	if k > 0 {
 		_ = a[(k-1)*lda+3] // the last four values read
-		kern4x8stridedfma(k, &a[0], lda, &b[0], &t[0])
+		kern4x8fma(k, &a[0], lda, &b[0], &t[0])
 	}
 	store4x8(&t, alpha, c, ldc, rows, cols)
 }
