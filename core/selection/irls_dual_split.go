@@ -237,32 +237,14 @@ func (d *r1Split) bInv(y, out []float64) {
 	}
 }
 
-// thinMul sets out = A·X for A (k×m, row by row) and X (m×c, c small):
-// a pass over A's rows, without the packing of a general product (which
-// cost r1Split four times its arithmetic with c = 2).
+// thinMul sets out = A·X for A (k×m) and X (m×c, c small), thinMulT
+// out = Aᵀ·X for X (k×c): core/linalg's products, which read A in place
+// for so few columns (packing it had cost r1Split four times its
+// arithmetic with c = 2).
 func thinMul(a linalg.General, x, out []float64, c int) {
-	m := a.Cols
-	clear(out[:a.Rows*c])
-	for r := 0; r < a.Rows; r++ {
-		o := out[r*c : (r+1)*c]
-		for i, z := range a.Data[r*a.Stride : r*a.Stride+m] {
-			for p, xv := range x[i*c : (i+1)*c] {
-				o[p] += z * xv
-			}
-		}
-	}
+	linalg.Gemm(false, false, 1, a, gen(a.Cols, c, x), 0, gen(a.Rows, c, out))
 }
 
-// thinMulT sets out = Aᵀ·Y for A (k×m, row by row) and Y (k×c).
-func thinMulT(a linalg.General, y, out []float64, c int) {
-	m := a.Cols
-	clear(out[:m*c])
-	for r := 0; r < a.Rows; r++ {
-		yr := y[r*c : (r+1)*c]
-		for i, z := range a.Data[r*a.Stride : r*a.Stride+m] {
-			for p, yv := range yr {
-				out[i*c+p] += z * yv
-			}
-		}
-	}
+func thinMulT(a linalg.General, x, out []float64, c int) {
+	linalg.Gemm(true, false, 1, a, gen(a.Rows, c, x), 0, gen(a.Cols, c, out))
 }
